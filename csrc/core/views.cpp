@@ -1,0 +1,301 @@
+#include "core/views.hpp"
+
+#include "core/error.hpp"
+#include "core/layout.hpp"
+
+namespace cupylike {
+namespace {
+
+// Python's PySlice_AdjustIndices: clamps start and stop into the axis, returns the length.
+int64_t adjust_slice(int64_t length, int64_t& start, int64_t& stop, int64_t step) {
+  auto clamp = [&](int64_t& v) {
+    if (v < 0) {
+      v += length;
+      if (v < 0) v = step < 0 ? -1 : 0;
+    } else if (v >= length) {
+      v = step < 0 ? length - 1 : length;
+    }
+  };
+  clamp(start);
+  clamp(stop);
+  if (step < 0) return stop < start ? (start - stop - 1) / (-step) + 1 : 0;
+  return start < stop ? (stop - start - 1) / step + 1 : 0;
+}
+
+NDArray::Layout layout_of(const NDArray& a) {
+  return {a.dtype(), a.shape(), a.strides(), a.offset()};
+}
+
+}  // namespace
+
+ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& items) {
+  int consumed = 0, ellipses = 0;
+  for (const IndexItem& it : items) {
+    if (it.kind == IndexItem::integer || it.kind == IndexItem::slice) ++consumed;
+    if (it.kind == IndexItem::ellipsis) ++ellipses;
+  }
+  if (ellipses > 1) raise(ErrorKind::index, "an index can only have a single ellipsis ('...')");
+  int ndim = a->ndim();
+  if (consumed > ndim)
+    raise(ErrorKind::index, "too many indices for array: array is " + std::to_string(ndim) +
+                                "-dimensional, but " + std::to_string(consumed) +
+                                " were indexed");
+  NDArray::Layout out{a->dtype(), {}, {}, a->offset()};
+  int axis = 0;
+  for (const IndexItem& it : items) {
+    switch (it.kind) {
+      case IndexItem::newaxis:
+        out.shape.push_back(1);
+        out.strides.push_back(0);
+        break;
+      case IndexItem::ellipsis:
+        for (int k = 0; k < ndim - consumed; ++k, ++axis) {
+          out.shape.push_back(a->shape()[axis]);
+          out.strides.push_back(a->strides()[axis]);
+        }
+        break;
+      case IndexItem::integer: {
+        int64_t n = a->shape()[axis], i = it.value;
+        if (i < -n || i >= n)
+          raise(ErrorKind::index, "index " + std::to_string(i) + " is out of bounds for axis " +
+                                      std::to_string(axis) + " with size " + std::to_string(n));
+        out.offset += (i < 0 ? i + n : i) * a->strides()[axis];
+        ++axis;
+        break;
+      }
+      case IndexItem::slice: {
+        if (it.step == 0) raise(ErrorKind::value, "slice step cannot be zero");
+        int64_t start = it.start, stop = it.stop, stride = a->strides()[axis];
+        int64_t n = adjust_slice(a->shape()[axis], start, stop, it.step);
+        if (n > 0) out.offset += start * stride;
+        out.shape.push_back(n);
+        out.strides.push_back(stride * it.step);
+        ++axis;
+        break;
+      }
+    }
+  }
+  for (; axis < ndim; ++axis) {
+    out.shape.push_back(a->shape()[axis]);
+    out.strides.push_back(a->strides()[axis]);
+  }
+  check_ndim(out.shape.size());
+  return a->view(std::move(out));
+}
+
+DimVector resolve_reshape(int64_t size, const DimVector& shape) {
+  DimVector out = shape;
+  int unknown = -1;
+  int64_t known = 1;
+  for (int i = 0; i < out.size(); ++i) {
+    if (out[i] == -1) {
+      if (unknown >= 0) raise(ErrorKind::value, "can only specify one unknown dimension");
+      unknown = i;
+    } else if (out[i] < 0) {
+      raise(ErrorKind::value, "negative dimensions not allowed");
+    } else {
+      known *= out[i];
+    }
+  }
+  if (unknown >= 0 && known != 0 && size % known == 0) out[unknown] = size / known;
+  if ((unknown >= 0 && (known == 0 || size % known != 0)) || shape_size(out) != size)
+    raise(ErrorKind::value, "cannot reshape array of size " + std::to_string(size) +
+                                " into shape " + shape_str(shape));
+  check_ndim(out.size());
+  return out;
+}
+
+namespace {
+
+// NumPy's no-copy reshape: groups of old axes and new axes with equal products map onto each
+// other when the old group is contiguous in the requested order. Axes of length 1 are dropped
+// from the old layout first and get the stride that continues the last group.
+bool reshape_strides(const NDArray& a, const DimVector& shape, bool f_order, DimVector& out) {
+  DimVector od, os;
+  for (int i = 0; i < a.ndim(); ++i)
+    if (a.shape()[i] != 1) {
+      od.push_back(a.shape()[i]);
+      os.push_back(a.strides()[i]);
+    }
+  int on = od.size(), nn = shape.size();
+  out = DimVector(nn);
+  int oi = 0, oj = 1, ni = 0, nj = 1;
+  while (ni < nn && oi < on) {
+    int64_t np = shape[ni], op = od[oi];
+    while (np != op) {
+      if (np < op) np *= shape[nj++];
+      else op *= od[oj++];
+    }
+    for (int ok = oi; ok < oj - 1; ++ok) {
+      if (f_order ? os[ok + 1] != od[ok] * os[ok] : os[ok] != od[ok + 1] * os[ok + 1])
+        return false;
+    }
+    if (f_order) {
+      out[ni] = os[oi];
+      for (int nk = ni + 1; nk < nj; ++nk) out[nk] = out[nk - 1] * shape[nk - 1];
+    } else {
+      out[nj - 1] = os[oj - 1];
+      for (int nk = nj - 1; nk > ni; --nk) out[nk - 1] = out[nk] * shape[nk];
+    }
+    ni = nj++;
+    oi = oj++;
+  }
+  int64_t last = ni >= 1 ? out[ni - 1] : a.itemsize();
+  if (f_order && ni >= 1) last *= shape[ni - 1];
+  for (int nk = ni; nk < nn; ++nk) out[nk] = last;
+  return true;
+}
+
+}  // namespace
+
+ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape_in, char order) {
+  DimVector shape = resolve_reshape(a->size(), shape_in);
+  if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
+  if (order != 'C' && order != 'F')
+    raise(ErrorKind::value, "order must be one of 'C', 'F', 'A' (got '" + std::string(1, order) +
+                                "')");
+  bool f = order == 'F';
+  DimVector strides;
+  if (a->size() == 0 || (f ? a->f_contiguous() : a->c_contiguous())) {
+    strides = fill_strides(shape, a->itemsize(), order);
+  } else if (!reshape_strides(*a, shape, f, strides)) {
+    return nullptr;
+  }
+  return a->view({a->dtype(), std::move(shape), std::move(strides), a->offset()});
+}
+
+char ravel_view_order(const NDArray& a, char order) {
+  if (order == 'A') return a.f_contiguous() && !a.c_contiguous() ? 'F' : 'C';
+  if (order == 'K') return a.c_contiguous() || !a.f_contiguous() ? 'C' : 'F';
+  return order;
+}
+
+ArrayPtr transpose(const ArrayPtr& a, const DimVector& axes_in) {
+  int n = a->ndim();
+  DimVector axes;
+  if (axes_in.empty()) {
+    for (int i = n - 1; i >= 0; --i) axes.push_back(i);
+  } else {
+    if (axes_in.size() != n) raise(ErrorKind::value, "axes don't match array");
+    axes = normalize_axes(axes_in, n);
+  }
+  NDArray::Layout out{a->dtype(), DimVector(n), DimVector(n), a->offset()};
+  for (int i = 0; i < n; ++i) {
+    out.shape[i] = a->shape()[axes[i]];
+    out.strides[i] = a->strides()[axes[i]];
+  }
+  return a->view(std::move(out));
+}
+
+ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2) {
+  int n = a->ndim();
+  int i = normalize_axis(axis1, n), j = normalize_axis(axis2, n);
+  NDArray::Layout out = layout_of(*a);
+  std::swap(out.shape[i], out.shape[j]);
+  std::swap(out.strides[i], out.strides[j]);
+  return a->view(std::move(out));
+}
+
+ArrayPtr moveaxis(const ArrayPtr& a, const DimVector& source, const DimVector& destination) {
+  int n = a->ndim();
+  DimVector src = normalize_axes(source, n), dst = normalize_axes(destination, n);
+  if (src.size() != dst.size())
+    raise(ErrorKind::value,
+          "`source` and `destination` arguments must have the same number of elements");
+  std::vector<int> order(n, -1);
+  std::vector<bool> moved(n, false);
+  for (int k = 0; k < src.size(); ++k) {
+    order[dst[k]] = int(src[k]);
+    moved[src[k]] = true;
+  }
+  int next = 0;
+  for (int i = 0; i < n; ++i) {
+    if (order[i] >= 0) continue;
+    while (moved[next]) ++next;
+    order[i] = next++;
+  }
+  return transpose(a, DimVector(order.begin(), order.end()));
+}
+
+ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes) {
+  int n = a->ndim();
+  std::vector<bool> drop(n, false);
+  if (axes) {
+    for (int64_t ax : normalize_axes(*axes, n)) {
+      if (a->shape()[ax] != 1)
+        raise(ErrorKind::value, "cannot select an axis to squeeze out which has size not equal "
+                                "to one");
+      drop[ax] = true;
+    }
+  } else {
+    for (int i = 0; i < n; ++i) drop[i] = a->shape()[i] == 1;
+  }
+  NDArray::Layout out{a->dtype(), {}, {}, a->offset()};
+  for (int i = 0; i < n; ++i)
+    if (!drop[i]) {
+      out.shape.push_back(a->shape()[i]);
+      out.strides.push_back(a->strides()[i]);
+    }
+  return a->view(std::move(out));
+}
+
+ArrayPtr expand_dims(const ArrayPtr& a, const DimVector& axes) {
+  // NumPy implements expand_dims as a reshape, and its strides follow from that.
+  int n = a->ndim() + axes.size();
+  check_ndim(n);
+  DimVector where = normalize_axes(axes, n);
+  std::vector<bool> is_new(n, false);
+  for (int64_t w : where) is_new[w] = true;
+  DimVector shape;
+  int k = 0;
+  for (int i = 0; i < n; ++i) shape.push_back(is_new[i] ? 1 : a->shape()[k++]);
+  ArrayPtr v = reshape_view(a, shape, 'C');
+  if (!v) raise(ErrorKind::runtime, "expand_dims: inserting axes of length 1 needs no copy");
+  return v;
+}
+
+ArrayPtr view_as(const ArrayPtr& a, DType dtype) {
+  int old_size = a->itemsize(), new_size = itemsize(dtype);
+  NDArray::Layout out = layout_of(*a);
+  out.dtype = dtype;
+  if (old_size == new_size) return a->view(std::move(out));
+  int n = a->ndim();
+  if (n == 0)
+    raise(ErrorKind::value,
+          "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
+  if (a->shape()[n - 1] != 1 && a->strides()[n - 1] != old_size)
+    raise(ErrorKind::value,
+          "To change to a dtype of a different size, the last axis must be contiguous");
+  int64_t bytes = a->shape()[n - 1] * old_size;
+  if (bytes % new_size != 0)
+    raise(ErrorKind::value, new_size > old_size
+                                ? "When changing to a larger dtype, its size must be a divisor "
+                                  "of the total size in bytes of the last axis of the array."
+                                : "When changing to a smaller dtype, its size must be a divisor "
+                                  "of the size of original dtype");
+  out.shape[n - 1] = bytes / new_size;
+  out.strides[n - 1] = new_size;
+  return a->view(std::move(out));
+}
+
+ArrayPtr broadcast_to(const ArrayPtr& a, const DimVector& shape) {
+  int n = shape.size(), lead = n - a->ndim();
+  check_ndim(n);
+  for (int64_t d : shape)
+    if (d < 0) raise(ErrorKind::value, "all elements of broadcast shape must be non-negative");
+  auto fail = [&] {
+    raise(ErrorKind::value, "operands could not be broadcast together with remapped shapes "
+                            "[original->remapped]: " + shape_str(a->shape()) +
+                                "  and requested shape " + shape_str(shape));
+  };
+  if (lead < 0) fail();
+  NDArray::Layout out{a->dtype(), shape, DimVector(n, 0), a->offset()};
+  for (int i = 0; i < a->ndim(); ++i) {
+    int64_t d = a->shape()[i];
+    if (d == shape[lead + i]) out.strides[lead + i] = a->strides()[i];
+    else if (d != 1) fail();
+  }
+  return a->view(std::move(out), /*can_write=*/false);
+}
+
+}  // namespace cupylike

@@ -1,0 +1,42 @@
+#pragma once
+/// Operations that return views: the result shares memory with its input and has NumPy's
+/// shape and strides, exactly where NumPy returns a view.
+#include <vector>
+
+#include "core/ndarray.hpp"
+
+namespace cupylike {
+
+/// One item of a basic index. Slices carry Python's unpacked values (PySlice_Unpack: a missing
+/// start or stop is PY_SSIZE_T_MIN/MAX by the sign of the step).
+struct IndexItem {
+  enum Kind { integer, slice, ellipsis, newaxis } kind;
+  int64_t value = 0;  // integer
+  int64_t start = 0, stop = 0, step = 1;
+};
+
+/// x[items] with integers, slices, Ellipsis and newaxis; IndexError as NumPy for out-of-range
+/// integers, too many indices or two ellipses.
+ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& items);
+
+/// The shape `shape` with one -1 resolved for an array of `size` elements; ValueError if the
+/// sizes differ or more than one dimension is unknown.
+DimVector resolve_reshape(int64_t size, const DimVector& shape);
+/// a.reshape(shape, order) as a view ('C', 'F' or 'A'); null when NumPy would have to copy.
+ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape, char order);
+/// The view reshape_view would give for order 'K' in ravel: the array's own memory order.
+char ravel_view_order(const NDArray& a, char order);
+
+/// Axes permuted as numpy.transpose (reversed when `axes` is empty).
+ArrayPtr transpose(const ArrayPtr& a, const DimVector& axes);
+ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2);
+ArrayPtr moveaxis(const ArrayPtr& a, const DimVector& source, const DimVector& destination);
+/// Removes the given axes (all of length 1 when `axes` is null).
+ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes);
+ArrayPtr expand_dims(const ArrayPtr& a, const DimVector& axes);
+/// The same memory read as another dtype, with NumPy 2's rules for a different itemsize.
+ArrayPtr view_as(const ArrayPtr& a, DType dtype);
+/// A read-only view with stride 0 along broadcast axes.
+ArrayPtr broadcast_to(const ArrayPtr& a, const DimVector& shape);
+
+}  // namespace cupylike

@@ -1,0 +1,108 @@
+#include "memory/allocator.hpp"
+
+#include <cstdlib>
+
+#include "core/error.hpp"
+#include "runtime/backend.hpp"
+#include "runtime/cuda/cuda_backend.hpp"
+#include "runtime/stream.hpp"
+
+namespace cupylike {
+namespace {
+
+int slot(Device d) { return d.is_cpu() ? 0 : 1 + d.index; }
+
+std::mutex g_allocator_mutex;
+std::atomic<bool> g_has_custom{false};
+std::shared_ptr<AllocatorFn> g_custom;
+
+}  // namespace
+
+size_t parse_memory_limit(const std::string& text, size_t capacity) {
+  std::string t = text;
+  bool percent = !t.empty() && t.back() == '%';
+  if (percent) t.pop_back();
+  size_t used = 0;
+  double value = -1;
+  try {
+    value = std::stod(t, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != t.size() || value < 0 || (percent && value > 100))
+    raise(ErrorKind::value, "memory limit '" + text +
+                                "' is neither a number of bytes nor a percentage such as '50%'");
+  return percent ? size_t(value / 100.0 * double(capacity)) : size_t(value);
+}
+
+PoolSet::PoolSet(bool env_limit) : env_limit_(env_limit) {}
+PoolSet::~PoolSet() = default;
+
+std::shared_ptr<Pool> PoolSet::pool(Device device) {
+  int s = slot(device);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!pools_[s]) {
+    Backend& b = backend_for(device);
+    Pool::Source src{[&b](size_t n) { return b.allocate(n); },
+                     [&b](void* p, size_t n) { b.deallocate(p, n); }, b.total_memory()};
+    auto p = std::make_shared<Pool>(device, device.str(), std::move(src));
+    const char* env = std::getenv("CUPYLIKE_GPU_MEMORY_LIMIT");
+    if (env_limit_ && env && *env) p->set_limit(parse_memory_limit(env, b.total_memory()));
+    pools_[s] = p;
+    fast_[s].store(p.get(), std::memory_order_release);
+  }
+  return pools_[s];
+}
+
+MemoryPtr PoolSet::malloc(Device device, size_t bytes, uint64_t stream_id) {
+  // Pools are never removed from a set, so the raw pointer stays valid while the set lives.
+  Pool* p = fast_[slot(device)].load(std::memory_order_acquire);
+  if (!p) p = pool(device).get();
+  return p->malloc(bytes, stream_id);
+}
+
+PoolSet& default_pool_set() {
+  static PoolSet* set = new PoolSet(true);  // never destroyed: arrays may outlive static teardown
+  return *set;
+}
+
+std::shared_ptr<Pool> pinned_pool() {
+  static std::shared_ptr<Pool>* pool = [] {
+    Pool::Source src{
+        [](size_t n) {
+          auto& b = static_cast<CudaBackend&>(backend_for(Device{DeviceKind::cuda, 0}));
+          return b.allocate_pinned(n);
+        },
+        [](void* p, size_t) {
+          static_cast<CudaBackend&>(backend_for(Device{DeviceKind::cuda, 0})).deallocate_pinned(p);
+        },
+        0};
+    return new std::shared_ptr<Pool>(
+        std::make_shared<Pool>(Device{}, "pinned host memory", std::move(src)));
+  }();
+  return *pool;
+}
+
+void set_allocator(AllocatorFn allocator) {
+  std::lock_guard<std::mutex> lock(g_allocator_mutex);
+  g_custom = allocator ? std::make_shared<AllocatorFn>(std::move(allocator)) : nullptr;
+  g_has_custom.store(g_custom != nullptr, std::memory_order_release);
+}
+
+bool has_custom_allocator() { return g_has_custom.load(std::memory_order_acquire); }
+
+MemoryPtr allocate(Device device, size_t bytes) {
+  if (bytes == 0) return nullptr;
+  uint64_t stream = current_stream(device)->id();
+  if (has_custom_allocator()) {
+    std::shared_ptr<AllocatorFn> fn;
+    {
+      std::lock_guard<std::mutex> lock(g_allocator_mutex);
+      fn = g_custom;
+    }
+    if (fn) return (*fn)(device, bytes, stream);
+  }
+  return default_pool_set().malloc(device, bytes, stream);
+}
+
+}  // namespace cupylike

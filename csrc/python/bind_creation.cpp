@@ -1,0 +1,182 @@
+// Creation and host transfers: empty, zeros, *_like, asarray, array, asnumpy.
+#include "core/error.hpp"
+#include "core/layout.hpp"
+#include "core/views.hpp"
+#include "ops/copy.hpp"
+#include "ops/transfer.hpp"
+#include "python/bindings.hpp"
+#include "python/convert.hpp"
+#include "python/host_transfer.hpp"
+#include "python/objects.hpp"
+
+namespace cupylike::python {
+
+namespace {
+
+constexpr const char* kNoCopy =
+    "Unable to avoid copy while creating an array as requested (copy=False).";
+
+ArrayPtr zeros_of(ArrayPtr a) {
+  zero_fill(*a, *current_stream(a->device()));
+  return a;
+}
+
+ArrayPtr new_array(py::handle shape, py::handle dtype, py::handle order, py::handle device) {
+  return empty(device_from_py(device), dtype_or(dtype, DType::float64),
+               ints_from_py(shape, "shape"), order_from_py(order, 'C', "CF"));
+}
+
+// numpy.empty_like's layout rules, for cupylike and NumPy prototypes.
+ArrayPtr new_like(py::handle proto, py::handle dtype, py::handle order_obj, py::handle shape_obj,
+                  py::handle device_obj) {
+  DType pdt;
+  DimVector pshape, pstrides;
+  Device device;
+  if (py::isinstance<NDArray>(proto)) {
+    const NDArray& p = proto.cast<const NDArray&>();
+    pdt = p.dtype();
+    pshape = p.shape();
+    pstrides = p.strides();
+    device = device_obj.is_none() ? p.device() : device_from_py(device_obj);
+  } else {
+    py::array h = numpy().attr("asarray")(proto);
+    pdt = dtype_from_py(h.dtype());
+    for (py::ssize_t i = 0; i < h.ndim(); ++i) {
+      pshape.push_back(h.shape(i));
+      pstrides.push_back(h.strides(i));
+    }
+    device = device_from_py(device_obj);
+  }
+  DType dt = dtype_or(dtype, pdt);
+  char order = order_from_py(order_obj, 'K');
+  DimVector shape = shape_obj.is_none() ? pshape : ints_from_py(shape_obj, "shape");
+  int pisz = itemsize(pdt);
+  if (order == 'A')
+    order = is_f_contiguous(pshape, pstrides, pisz) && !is_c_contiguous(pshape, pstrides, pisz)
+                ? 'F' : 'C';
+  if (order == 'K' && shape.size() != pshape.size()) order = 'C';
+  if (order == 'K')
+    return empty_strided(device, dt, shape, strides_like(shape, pstrides, pisz, itemsize(dt)));
+  return empty(device, dt, shape, order);
+}
+
+ArrayPtr with_ndmin(ArrayPtr a, int ndmin) {
+  if (a->ndim() >= ndmin) return a;
+  check_ndim(ndmin);
+  DimVector shape(ndmin - a->ndim(), 1);
+  for (int64_t d : a->shape()) shape.push_back(d);
+  return reshape_view(a, shape, 'C');
+}
+
+// cupylike.asarray / cupylike.array. `copy`: True always copies, False never does (ValueError
+// when it would have to), None copies only when needed.
+py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::handle device_obj,
+                    py::handle copy_obj, int ndmin) {
+  bool always = !copy_obj.is_none() && copy_obj.cast<bool>();
+  bool never = !copy_obj.is_none() && !copy_obj.cast<bool>();
+  char order = order_from_py(order_obj, 'K');
+  if (!py::isinstance<NDArray>(obj)) {
+    if (never) raise(ErrorKind::value, std::string(kNoCopy) + " Moving host data to a device "
+                                                              "always copies.");
+    Device device = device_from_py(device_obj);
+    return py::cast(with_ndmin(
+        from_host(obj, dtype, order, device, *current_stream(device)), ndmin));
+  }
+  ArrayPtr a = obj.cast<ArrayPtr>();
+  Device device = device_obj.is_none() ? a->device() : device_from_py(device_obj);
+  DType dt = dtype_or(dtype, a->dtype());
+  if (dt != a->dtype()) {
+    if (never) raise(ErrorKind::value, kNoCopy);
+    raise(ErrorKind::not_implemented,
+          "changing the dtype of a device array needs a cast kernel, which cupylike does not "
+          "have yet");
+  }
+  ArrayPtr out = a;
+  if (device != a->device()) {
+    if (never) raise(ErrorKind::value, kNoCopy);
+    py::array host = to_numpy(a, 'K', py::none(), *current_stream(a->device()));
+    out = from_host(host, py::none(), order, device, *current_stream(device));
+  } else {
+    bool layout_ok = order == 'C'   ? a->c_contiguous()
+                     : order == 'F' ? a->f_contiguous()
+                                    : true;
+    if (always || !layout_ok) {
+      if (never) raise(ErrorKind::value, kNoCopy);
+      out = copy_array(a, order, *current_stream(device));
+    }
+  }
+  out = with_ndmin(out, ndmin);
+  return out == a ? py::reinterpret_borrow<py::object>(obj) : py::cast(out);
+}
+
+}  // namespace
+
+void bind_creation(py::module_& m) {
+  m.def("empty", &new_array, py::arg("shape"), py::arg("dtype") = py::none(),
+        py::arg("order") = "C", py::kw_only(), py::arg("device") = py::none(),
+        "numpy.empty on a device (the current one unless `device` is given).");
+  m.def(
+      "zeros",
+      [](py::handle shape, py::handle dtype, py::handle order, py::handle device) {
+        return zeros_of(new_array(shape, dtype, order, device));
+      },
+      py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
+      py::arg("device") = py::none(), "numpy.zeros on a device.");
+  m.def(
+      "empty_like",
+      [](py::handle proto, py::handle dtype, py::handle order, py::handle, py::handle shape,
+         py::handle device) { return new_like(proto, dtype, order, shape, device); },
+      py::arg("prototype"), py::arg("dtype") = py::none(), py::arg("order") = "K",
+      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
+      py::arg("device") = py::none(), "numpy.empty_like, on the prototype's device.");
+  m.def(
+      "zeros_like",
+      [](py::handle proto, py::handle dtype, py::handle order, py::handle, py::handle shape,
+         py::handle device) { return zeros_of(new_like(proto, dtype, order, shape, device)); },
+      py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K",
+      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
+      py::arg("device") = py::none(), "numpy.zeros_like, on the prototype's device.");
+  m.def(
+      "asarray",
+      [](py::handle a, py::handle dtype, py::handle order, py::handle device, py::handle copy) {
+        return as_array(a, dtype, order, device, copy, 0);
+      },
+      py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = py::none(), py::kw_only(),
+      py::arg("device") = py::none(), py::arg("copy") = py::none(),
+      "An array on a device from anything numpy.asarray accepts, or a cupylike array (returned "
+      "as is when it already has the dtype, order and device asked for).");
+  m.def(
+      "array",
+      [](py::handle obj, py::handle dtype, py::handle copy, py::handle order, py::handle,
+         int ndmin, py::handle device) {
+        return as_array(obj, dtype, order, device, copy, ndmin);
+      },
+      py::arg("obj"), py::arg("dtype") = py::none(), py::arg("copy") = true,
+      py::arg("order") = "K", py::arg("subok") = false, py::arg("ndmin") = 0, py::kw_only(),
+      py::arg("device") = py::none(), "numpy.array on a device (copies by default).");
+  m.def(
+      "asnumpy",
+      [](py::handle a, py::handle stream, py::handle order, py::handle out, bool) -> py::object {
+        char o = order_from_py(order, 'C');
+        if (py::isinstance<NDArray>(a)) {
+          ArrayPtr x = a.cast<ArrayPtr>();
+          return to_numpy(x, o, out, stream_or_current(stream, x->device()));
+        }
+        py::object h = numpy().attr("asarray")(a, py::arg("order") = std::string(1, o));
+        if (out.is_none()) return h;
+        numpy().attr("copyto")(out, h);
+        return py::reinterpret_borrow<py::object>(out);
+      },
+      py::arg("a"), py::arg("stream") = py::none(), py::arg("order") = "C",
+      py::arg("out") = py::none(), py::kw_only(), py::arg("blocking") = true,
+      "A NumPy array on the host from a cupylike array (or anything numpy.asarray accepts).");
+  m.def(
+      "_rebuild",
+      [](py::array host, py::handle device) {
+        Device d = device_from_py(device);
+        return from_host(host, py::none(), 'K', d, *current_stream(d));
+      },
+      "Unpickles an array (see ndarray.__reduce__).");
+}
+
+}  // namespace cupylike::python

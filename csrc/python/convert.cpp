@@ -1,0 +1,151 @@
+#include "python/convert.hpp"
+
+#include <string>
+
+#include "core/error.hpp"
+#include "python/objects.hpp"
+
+namespace cupylike::python {
+
+namespace {
+
+DType dtype_from_descr(const py::dtype& d) {
+  char kind = d.kind();
+  char order = d.byteorder();
+  if (order == '>')
+    raise(ErrorKind::type, "cupylike does not support non-native byte order (dtype " +
+                               std::string(py::str(d)) + ")");
+  if (std::string("biufc").find(kind) == std::string::npos || d.itemsize() > 16)
+    raise(ErrorKind::type, "cupylike does not support dtype " + std::string(py::repr(d)));
+  return dtype_from_kind(kind, int(d.itemsize()));
+}
+
+}  // namespace
+
+DType dtype_from_py(py::handle obj) {
+  if (py::isinstance<py::dtype>(obj)) return dtype_from_descr(py::reinterpret_borrow<py::dtype>(obj));
+  if (obj.is_none())
+    raise(ErrorKind::type, "a dtype is required here (None is not a dtype)");
+  // numpy.dtype raises TypeError for names it does not know.
+  return dtype_from_descr(py::dtype::from_args(py::reinterpret_borrow<py::object>(obj)));
+}
+
+DType dtype_or(py::handle obj, DType fallback) {
+  return obj.is_none() ? fallback : dtype_from_py(obj);
+}
+
+py::object dtype_to_py(DType dtype) {
+  static py::object* cache = [] {
+    auto* c = new py::object[kNumDTypes];  // kept for the life of the process
+    for (int i = 0; i < kNumDTypes; ++i)
+      c[i] = py::dtype(std::string(dtype_name(DType(i))));
+    return c;
+  }();
+  return cache[int(dtype)];
+}
+
+DimVector ints_from_py(py::handle obj, const char* what) {
+  DimVector out;
+  auto as_int = [&](py::handle item) -> int64_t {
+    if (PyBool_Check(item.ptr()) || !PyIndex_Check(item.ptr()))
+      raise(ErrorKind::type, std::string("'") + Py_TYPE(item.ptr())->tp_name +
+                                 "' object cannot be interpreted as an integer (in " + what + ")");
+    int64_t v = PyLong_AsLongLong(py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr())).ptr());
+    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+    return v;
+  };
+  if (PyIndex_Check(obj.ptr()) && !PyBool_Check(obj.ptr())) {
+    out.push_back(as_int(obj));
+    return out;
+  }
+  if (!PySequence_Check(obj.ptr()))
+    raise(ErrorKind::type, std::string("'") + Py_TYPE(obj.ptr())->tp_name +
+                               "' object cannot be interpreted as an integer (in " + what + ")");
+  py::sequence seq = py::reinterpret_borrow<py::sequence>(obj);
+  for (py::handle item : seq) out.push_back(as_int(item));
+  return out;
+}
+
+py::tuple tuple_from(const DimVector& values) {
+  py::tuple t(values.size());
+  for (int i = 0; i < values.size(); ++i) {
+    PyObject* v = PyLong_FromLongLong(values[i]);
+    if (!v) throw py::error_already_set();
+    PyTuple_SET_ITEM(t.ptr(), i, v);
+  }
+  return t;
+}
+
+Device device_from_py(py::handle obj) {
+  if (obj.is_none()) return current_device();
+  if (py::isinstance<Device>(obj)) return obj.cast<Device>();
+  if (py::isinstance<py::str>(obj)) return Device::parse(obj.cast<std::string>());
+  if (PyIndex_Check(obj.ptr()) && !PyBool_Check(obj.ptr())) {
+    int64_t i = obj.cast<int64_t>();
+    if (i < 0 || i >= kMaxCudaDevices)
+      raise(ErrorKind::value, "invalid CUDA device id " + std::to_string(i));
+    return Device{DeviceKind::cuda, int(i)};
+  }
+  raise(ErrorKind::type, std::string("expected a device ('cpu', 'cuda:N', a Device or an int), got ") +
+                             Py_TYPE(obj.ptr())->tp_name);
+}
+
+namespace {
+
+IndexItem item_from_py(py::handle obj) {
+  PyObject* o = obj.ptr();
+  if (o == Py_None) return {IndexItem::newaxis};
+  if (o == Py_Ellipsis) return {IndexItem::ellipsis};
+  if (PySlice_Check(o)) {
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw py::error_already_set();
+    IndexItem it{IndexItem::slice};
+    it.start = start;
+    it.stop = stop;
+    it.step = step;
+    return it;
+  }
+  bool is_bool = PyBool_Check(o) || py::isinstance(obj, numpy_bool_type());
+  if (!is_bool && PyIndex_Check(o) && !is_array_like(obj)) {
+    Py_ssize_t v = PyNumber_AsSsize_t(o, PyExc_IndexError);
+    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+    IndexItem it{IndexItem::integer};
+    it.value = v;
+    return it;
+  }
+  if (is_bool || is_array_like(obj) || PyList_Check(o))
+    raise(ErrorKind::not_implemented,
+          "advanced indexing (integer or boolean arrays, lists, boolean scalars) is not "
+          "supported yet; use integers, slices, Ellipsis and None");
+  raise(ErrorKind::index,
+        "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+        "boolean arrays are valid indices");
+}
+
+}  // namespace
+
+std::vector<IndexItem> index_from_py(py::handle key) {
+  std::vector<IndexItem> items;
+  if (PyTuple_Check(key.ptr())) {
+    Py_ssize_t n = PyTuple_GET_SIZE(key.ptr());
+    items.reserve(size_t(n));
+    for (Py_ssize_t i = 0; i < n; ++i) items.push_back(item_from_py(PyTuple_GET_ITEM(key.ptr(), i)));
+  } else {
+    items.push_back(item_from_py(key));
+  }
+  return items;
+}
+
+char order_from_py(py::handle obj, char fallback, const char* allowed) {
+  if (obj.is_none()) return fallback;
+  std::string s = py::str(obj);
+  if (s.size() == 1) {
+    char c = char(std::toupper(static_cast<unsigned char>(s[0])));
+    if (std::string(allowed).find(c) != std::string::npos) return c;
+  }
+  std::string list;
+  for (const char* p = allowed; *p; ++p) list += std::string(list.empty() ? "" : ", ") + "'" + *p + "'";
+  raise(ErrorKind::value, "order must be one of " + list + " (got '" + s + "')");
+}
+
+}  // namespace cupylike::python

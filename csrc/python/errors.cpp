@@ -1,0 +1,76 @@
+// The one place where core error kinds become Python exception types.
+#include <pybind11/numpy.h>
+
+#include "core/error.hpp"
+#include "core/ndarray.hpp"
+#include "python/objects.hpp"
+
+namespace cupylike::python {
+
+namespace {
+PyObject* g_out_of_memory = nullptr;
+PyObject* g_cuda_unavailable = nullptr;
+PyObject* g_cuda_driver = nullptr;
+PyObject* g_axis_error = nullptr;
+
+PyObject* python_type(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::value: return PyExc_ValueError;
+    case ErrorKind::type: return PyExc_TypeError;
+    case ErrorKind::index: return PyExc_IndexError;
+    case ErrorKind::key_error: return PyExc_KeyError;
+    case ErrorKind::axis: return g_axis_error;
+    case ErrorKind::memory: return PyExc_MemoryError;
+    case ErrorKind::out_of_memory: return g_out_of_memory;
+    case ErrorKind::not_implemented: return PyExc_NotImplementedError;
+    case ErrorKind::runtime: return PyExc_RuntimeError;
+    case ErrorKind::cuda_unavailable: return g_cuda_unavailable;
+    case ErrorKind::cuda_driver: return g_cuda_driver;
+  }
+  return PyExc_RuntimeError;
+}
+
+PyObject* new_exception(py::module_& m, const char* qualified, const char* name, PyObject* base,
+                        const char* doc) {
+  PyObject* type = PyErr_NewExceptionWithDoc(qualified, doc, base, nullptr);
+  if (!type) throw py::error_already_set();
+  m.add_object(name, py::handle(type));
+  return type;
+}
+}  // namespace
+
+py::module_& numpy() {
+  static py::module_* np = new py::module_(py::module_::import("numpy"));
+  return *np;
+}
+
+py::handle numpy_bool_type() {
+  static py::object* t = new py::object(numpy().attr("bool_"));
+  return *t;
+}
+
+bool is_array_like(py::handle obj) {
+  if (py::isinstance<NDArray>(obj)) return true;
+  return py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).ndim() > 0;
+}
+
+void bind_errors(py::module_& m) {
+  g_out_of_memory = new_exception(
+      m, "cupylike.cuda.memory.OutOfMemoryError", "OutOfMemoryError", PyExc_MemoryError,
+      "A memory pool could not provide a block, even after freeing its cached blocks.");
+  g_cuda_unavailable = new_exception(
+      m, "cupylike.cuda.CUDAUnavailableError", "CUDAUnavailableError", PyExc_RuntimeError,
+      "CUDA was asked for but cannot be used here (no driver, no device, or no such device).");
+  g_cuda_driver = new_exception(m, "cupylike.cuda.CUDADriverError", "CUDADriverError",
+                                PyExc_RuntimeError, "A CUDA driver API call failed.");
+  g_axis_error = py::object(py::module_::import("numpy.exceptions").attr("AxisError")).release().ptr();
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      PyErr_SetString(python_type(e.kind()), e.what());
+    }
+  });
+}
+
+}  // namespace cupylike::python

@@ -1,0 +1,140 @@
+#include "python/host_transfer.hpp"
+
+#include "core/error.hpp"
+#include "core/layout.hpp"
+#include "ops/transfer.hpp"
+#include "python/convert.hpp"
+#include "python/objects.hpp"
+
+namespace cupylike::python {
+
+namespace {
+
+std::vector<py::ssize_t> vec(const DimVector& v) { return {v.begin(), v.end()}; }
+
+DimVector dims_of(const py::array& a, bool strides) {
+  DimVector out;
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) out.push_back(strides ? a.strides(i) : a.shape(i));
+  return out;
+}
+
+bool all_non_negative(const DimVector& v) {
+  for (int64_t x : v)
+    if (x < 0) return false;
+  return true;
+}
+
+py::array host_empty(DType dtype, const DimVector& shape, const DimVector& strides) {
+  return py::array(py::dtype::from_args(dtype_to_py(dtype)), vec(shape), vec(strides));
+}
+
+// The layout a host copy gets without reordering, or false when the bytes must be reordered.
+bool direct_layout(const NDArray& a, char order, DimVector& strides) {
+  int isz = a.itemsize();
+  if (order == 'C' && a.c_contiguous()) strides = fill_strides(a.shape(), isz, 'C');
+  else if (order == 'F' && a.f_contiguous()) strides = fill_strides(a.shape(), isz, 'F');
+  else if (order == 'K' && a.dense() && all_non_negative(a.strides())) strides = a.strides();
+  else return false;
+  return true;
+}
+
+// Downloads the extent and lets NumPy copy the elements into the requested order.
+py::array to_numpy_reordered(const ArrayPtr& a, char order, const Stream& stream) {
+  Extent e = byte_extent(a->shape(), a->strides(), a->itemsize());
+  py::array_t<uint8_t> bytes(e.hi - e.lo);
+  download(*a, bytes.mutable_data(), stream);
+  py::array view(py::dtype::from_args(dtype_to_py(a->dtype())), vec(a->shape()),
+                 vec(a->strides()), bytes.data() - e.lo, bytes);
+  return numpy().attr("array")(view, py::arg("order") = std::string(1, order),
+                               py::arg("copy") = true);
+}
+
+}  // namespace
+
+py::array to_numpy(const ArrayPtr& a, char order, py::handle out, const Stream& stream) {
+  if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
+  if (!out.is_none()) {
+    if (!py::isinstance<py::array>(out))
+      raise(ErrorKind::type, "out must be a numpy.ndarray");
+    py::array o = py::reinterpret_borrow<py::array>(out);
+    if (dims_of(o, false) != a->shape())
+      raise(ErrorKind::value, "Shape mismatch. Old shape: " + shape_str(a->shape()) +
+                                  ", new shape: " + shape_str(dims_of(o, false)));
+    if (dtype_from_py(o.dtype()) != a->dtype())
+      raise(ErrorKind::type, std::string(dtype_name(dtype_from_py(o.dtype()))) +
+                                 " array cannot be set from " + dtype_name(a->dtype()) + " array");
+    if (!o.writeable()) raise(ErrorKind::value, "out is read-only");
+    DimVector strides;
+    bool same = o.flags() & py::array::c_style ? direct_layout(*a, 'C', strides)
+                                               : o.flags() & py::array::f_style &&
+                                                     direct_layout(*a, 'F', strides);
+    if (same) download(*a, o.mutable_data(), stream);
+    else numpy().attr("copyto")(o, to_numpy(a, 'K', py::none(), stream));
+    return o;
+  }
+  DimVector strides;
+  if (a->size() == 0 || direct_layout(*a, order, strides)) {
+    if (a->size() == 0) strides = new_array_strides(a->shape(), a->itemsize(), order == 'F' ? 'F' : 'C');
+    py::array h = host_empty(a->dtype(), a->shape(), strides);
+    download(*a, h.mutable_data(), stream);
+    return h;
+  }
+  return to_numpy_reordered(a, order, stream);
+}
+
+void set_from_numpy(const ArrayPtr& dst, py::handle src_obj, const Stream& stream) {
+  if (!py::isinstance<py::array>(src_obj))
+    raise(ErrorKind::type, "Only numpy.ndarray can be set to cupylike.ndarray");
+  py::array src = py::reinterpret_borrow<py::array>(src_obj);
+  if (dtype_from_py(src.dtype()) != dst->dtype())
+    raise(ErrorKind::type, std::string(py::str(src.dtype())) + " array cannot be set to " +
+                               dtype_name(dst->dtype()) + " array");
+  if (dims_of(src, false) != dst->shape())
+    raise(ErrorKind::value, "Shape mismatch. Old shape: " + shape_str(dst->shape()) +
+                                ", new shape: " + shape_str(dims_of(src, false)));
+  dst->check_writeable();
+  if (dst->size() == 0) return;
+  if (!dst->dense())
+    raise(ErrorKind::not_implemented,
+          "set() into a non-contiguous view is not supported yet (it needs a device copy "
+          "kernel); set the base array or a contiguous view instead");
+  if (dst->c_contiguous() || dst->f_contiguous()) {
+    const char* fn = dst->c_contiguous() ? "ascontiguousarray" : "asfortranarray";
+    py::array h = numpy().attr(fn)(src);
+    upload(*dst, h.data(), stream);
+    return;
+  }
+  // A permuted (possibly reversed) dense layout: lay the host bytes out exactly like the extent.
+  Extent e = byte_extent(dst->shape(), dst->strides(), dst->itemsize());
+  py::array_t<uint8_t> bytes(e.hi - e.lo);
+  py::array view(py::dtype::from_args(dtype_to_py(dst->dtype())), vec(dst->shape()),
+                 vec(dst->strides()), bytes.mutable_data() - e.lo, bytes);
+  numpy().attr("copyto")(view, src);
+  upload(*dst, bytes.data(), stream);
+}
+
+ArrayPtr from_host(py::handle obj, py::handle dtype, char order, Device device,
+                   const Stream& stream) {
+  py::object np_dtype = dtype.is_none() ? py::none() : dtype_to_py(dtype_from_py(dtype));
+  py::object np_order = py::none();
+  if (order == 'C' || order == 'F') np_order = py::str(std::string(1, order));
+  py::array h = numpy().attr("asarray")(obj, np_dtype, np_order);
+  if (h.dtype().byteorder() == '>') h = h.attr("astype")(h.dtype().attr("newbyteorder")("="));
+  DType dt = dtype_from_py(h.dtype());
+  DimVector shape = dims_of(h, false), strides = dims_of(h, true);
+  int isz = itemsize(dt);
+  if (is_c_contiguous(shape, strides, isz)) {
+    strides = fill_strides(shape, isz, 'C');
+  } else if (is_f_contiguous(shape, strides, isz)) {
+    strides = fill_strides(shape, isz, 'F');
+  } else if (!(all_non_negative(strides) && is_dense(shape, strides, isz))) {
+    h = numpy().attr("array")(h, py::arg("order") = order == 'A' ? "A" : "K",
+                              py::arg("copy") = true);
+    strides = dims_of(h, true);
+  }
+  ArrayPtr a = empty_strided(device, dt, shape, strides);
+  upload(*a, h.data(), stream);
+  return a;
+}
+
+}  // namespace cupylike::python

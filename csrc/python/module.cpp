@@ -1,0 +1,16 @@
+#include <pybind11/pybind11.h>
+
+#include "python/bindings.hpp"
+#include "python/objects.hpp"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "cupylike's C++ core: ndarray, dtypes, devices, streams and memory pools.";
+  namespace p = cupylike::python;
+  p::bind_errors(m);
+  p::bind_dtype(m);
+  p::bind_device(m);
+  p::bind_memory(m);
+  p::bind_ndarray(m);
+  p::bind_views(m);
+  p::bind_creation(m);
+}

@@ -1,0 +1,41 @@
+#pragma once
+/// The cpu device: host memory, and streams on which work runs when it is issued, so every cpu
+/// stream is in order and synchronising one only has to wait for nothing.
+#include "runtime/backend.hpp"
+
+namespace cupylike {
+
+class CpuBackend final : public Backend {
+ public:
+  Device device() const override { return Device{DeviceKind::cpu, 0}; }
+
+  void* allocate(size_t bytes) override;
+  void deallocate(void* ptr, size_t bytes) override;
+  size_t total_memory() override;
+  std::pair<size_t, size_t> memory_info() override;
+
+  void copy_from_host(void* dst, const void* src, size_t bytes, StreamHandle) override;
+  void copy_to_host(void* dst, const void* src, size_t bytes, StreamHandle) override;
+  void copy_on_device(void* dst, const void* src, size_t bytes, StreamHandle) override;
+  void fill_bytes(void* dst, uint8_t value, size_t bytes, StreamHandle) override;
+
+  StreamHandle create_stream(bool non_blocking, int priority) override;
+  void destroy_stream(StreamHandle stream) override;
+  void synchronize_stream(StreamHandle) override {}
+  bool stream_done(StreamHandle) override { return true; }
+  void stream_wait_event(StreamHandle, EventHandle) override {}
+
+  EventHandle create_event(bool timing, bool blocking) override;
+  void destroy_event(EventHandle event) override;
+  void record_event(EventHandle event, StreamHandle stream) override;
+  void synchronize_event(EventHandle) override {}
+  bool event_done(EventHandle) override { return true; }
+  float elapsed_ms(EventHandle start, EventHandle end) override;
+
+  void synchronize() override {}
+};
+
+/// memcpy split over a few threads when the copy is large enough to be worth it.
+void host_memcpy(void* dst, const void* src, size_t bytes);
+
+}  // namespace cupylike

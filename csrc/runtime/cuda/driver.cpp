@@ -1,0 +1,107 @@
+#include "runtime/cuda/driver.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <mutex>
+
+#include "core/error.hpp"
+
+namespace cupylike::cuda {
+namespace {
+
+#define CUPYLIKE_STR2(x) #x
+#define CUPYLIKE_STR(x) CUPYLIKE_STR2(x)
+
+struct Loaded {
+  Driver driver;
+  std::string error;  // why the driver cannot be used; empty when it can
+};
+
+template <class Fn>
+void load_symbol(void* lib, const char* symbol, Fn& out, std::string& missing) {
+  out = reinterpret_cast<Fn>(dlsym(lib, symbol));
+  if (!out) missing += std::string(missing.empty() ? "" : ", ") + symbol;
+}
+
+Loaded load() {
+  Loaded l;
+  // CUPYLIKE_LIBCUDA lets tests and unusual installations name the driver library.
+  const char* path = std::getenv("CUPYLIKE_LIBCUDA");
+  if (!path || !*path) path = "libcuda.so.1";
+  void* lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char* why = dlerror();
+    l.error = std::string("no CUDA driver: cannot load ") + path + " (" + (why ? why : "?") + ")";
+    return l;
+  }
+  std::string missing;
+#define CUPYLIKE_LOAD(name) load_symbol(lib, CUPYLIKE_STR(name), l.driver.name, missing);
+  CUPYLIKE_DRIVER_FUNCTIONS(CUPYLIKE_LOAD)
+#undef CUPYLIKE_LOAD
+  // Drivers before 12.8 have only the first cuEventElapsedTime, with the same signature.
+  std::string ignored;
+  load_symbol(lib, CUPYLIKE_STR(cuEventElapsedTime), l.driver.cuEventElapsedTime, ignored);
+  if (!l.driver.cuEventElapsedTime)
+    load_symbol(lib, "cuEventElapsedTime", l.driver.cuEventElapsedTime, missing);
+  if (!missing.empty()) {
+    l.error = "the CUDA driver lacks " + missing + " (it is older than the CUDA " +
+              std::to_string(CUDA_VERSION / 1000) + " this build expects; update the driver)";
+    return l;
+  }
+  CUresult r = l.driver.cuInit(0);
+  if (r == CUDA_ERROR_NO_DEVICE) {
+    l.error = "the CUDA driver found no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE)";
+  } else if (r != CUDA_SUCCESS) {
+    const char* name = nullptr;
+    l.driver.cuGetErrorName(r, &name);
+    l.error = std::string("the CUDA driver failed to initialise (cuInit: ") +
+              (name ? name : std::to_string(int(r)).c_str()) + ")";
+  }
+  return l;
+}
+
+const Loaded& loaded() {
+  static const Loaded l = load();
+  return l;
+}
+
+}  // namespace
+
+const Driver& driver() {
+  const Loaded& l = loaded();
+  if (!l.error.empty()) raise(ErrorKind::cuda_unavailable, l.error);
+  return l.driver;
+}
+
+int device_count() {
+  const Loaded& l = loaded();
+  if (!l.error.empty()) return 0;
+  int n = 0;
+  if (l.driver.cuDeviceGetCount(&n) != CUDA_SUCCESS) return 0;
+  return n;
+}
+
+int device_count_or_raise() {
+  int n = 0;
+  check(driver().cuDeviceGetCount(&n), "cuDeviceGetCount");
+  return n;
+}
+
+std::string error_text(CUresult result) {
+  const Loaded& l = loaded();
+  const char* name = nullptr;
+  const char* text = nullptr;
+  if (l.driver.cuGetErrorName) l.driver.cuGetErrorName(result, &name);
+  if (l.driver.cuGetErrorString) l.driver.cuGetErrorString(result, &text);
+  std::string s = name ? name : "CUDA error " + std::to_string(int(result));
+  if (text) s += std::string(": ") + text;
+  return s;
+}
+
+void check(CUresult result, const char* call) {
+  if (result != CUDA_SUCCESS)
+    raise(ErrorKind::cuda_driver, std::string(call) + " failed: " + error_text(result));
+}
+
+}  // namespace cupylike::cuda

@@ -1,0 +1,66 @@
+#pragma once
+/// The CUDA driver API, opened with dlopen on first use: the extension links no CUDA library,
+/// so it imports everywhere and a missing driver is an error at the call that needs one.
+///
+/// cuda.h maps most names to versioned symbols (cuMemAlloc -> cuMemAlloc_v2); the table takes
+/// the same macros, so each member has the prototype and the symbol of this header's version.
+#include <cuda.h>
+
+#include <string>
+
+namespace cupylike::cuda {
+
+#define CUPYLIKE_DRIVER_FUNCTIONS(X)                                                         \
+  X(cuInit)                                                                                  \
+  X(cuDriverGetVersion)                                                                      \
+  X(cuGetErrorName)                                                                          \
+  X(cuGetErrorString)                                                                        \
+  X(cuDeviceGetCount)                                                                        \
+  X(cuDeviceGet)                                                                             \
+  X(cuDeviceGetName)                                                                         \
+  X(cuDeviceGetAttribute)                                                                    \
+  X(cuDeviceTotalMem)                                                                        \
+  X(cuDevicePrimaryCtxRetain)                                                                \
+  X(cuCtxGetCurrent)                                                                         \
+  X(cuCtxSetCurrent)                                                                         \
+  X(cuCtxSynchronize)                                                                        \
+  X(cuMemAlloc)                                                                              \
+  X(cuMemFree)                                                                               \
+  X(cuMemHostAlloc)                                                                          \
+  X(cuMemFreeHost)                                                                           \
+  X(cuMemGetInfo)                                                                            \
+  X(cuMemcpyHtoDAsync)                                                                       \
+  X(cuMemcpyDtoHAsync)                                                                       \
+  X(cuMemcpyDtoDAsync)                                                                       \
+  X(cuMemsetD8Async)                                                                         \
+  X(cuStreamCreateWithPriority)                                                              \
+  X(cuStreamDestroy)                                                                         \
+  X(cuStreamSynchronize)                                                                     \
+  X(cuStreamQuery)                                                                           \
+  X(cuStreamWaitEvent)                                                                       \
+  X(cuEventCreate)                                                                           \
+  X(cuEventDestroy)                                                                          \
+  X(cuEventRecord)                                                                           \
+  X(cuEventSynchronize)                                                                      \
+  X(cuEventQuery)
+
+struct Driver {
+#define CUPYLIKE_DRIVER_MEMBER(name) decltype(&::name) name = nullptr;
+  CUPYLIKE_DRIVER_FUNCTIONS(CUPYLIKE_DRIVER_MEMBER)
+  CUPYLIKE_DRIVER_MEMBER(cuEventElapsedTime)  // loaded with a fallback, see driver.cpp
+#undef CUPYLIKE_DRIVER_MEMBER
+};
+
+/// The loaded and initialised driver; CUDAUnavailableError naming what is missing (the library,
+/// a symbol of a too-old driver, or cuInit's reason, e.g. no device).
+const Driver& driver();
+/// Number of CUDA devices, 0 when there is no usable driver.
+int device_count();
+/// Number of CUDA devices, raising CUDAUnavailableError when there is no usable driver.
+int device_count_or_raise();
+
+/// CUDADriverError "<call> failed: <CUDA_ERROR_NAME>: <description>" unless result is success.
+void check(CUresult result, const char* call);
+std::string error_text(CUresult result);
+
+}  // namespace cupylike::cuda

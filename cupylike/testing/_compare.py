@@ -1,0 +1,82 @@
+"""Comparing cupylike results with NumPy's, value by value."""
+
+import functools
+import inspect
+
+import numpy
+
+import cupylike
+
+
+def _to_host(x):
+    return x.get() if isinstance(x, cupylike.ndarray) else x
+
+
+def assert_array_equal(actual, desired, *, strides=False, err_msg=""):
+    """Equal shapes, dtypes and values (nan equal to nan, -0.0 distinct from 0.0 in sign), and
+    equal strides when asked. `actual` may be a cupylike array; `desired` is NumPy's."""
+    is_device = isinstance(actual, cupylike.ndarray)
+    a = _to_host(actual)
+    d = numpy.asarray(desired)
+    a_arr = numpy.asarray(a)
+    assert a_arr.shape == d.shape, f"shape {a_arr.shape} != {d.shape} {err_msg}"
+    assert a_arr.dtype == d.dtype, f"dtype {a_arr.dtype} != {d.dtype} {err_msg}"
+    numpy.testing.assert_array_equal(a_arr, d, err_msg=err_msg, strict=True)
+    if d.dtype.kind in "fc" and d.size:
+        numpy.testing.assert_array_equal(numpy.signbit(a_arr.real), numpy.signbit(d.real),
+                                         err_msg=f"signs of zeros differ {err_msg}")
+    if strides and is_device:
+        assert actual.strides == d.strides, f"strides {actual.strides} != {d.strides} {err_msg}"
+
+
+def assert_same(actual, desired, *, strides=False):
+    """assert_array_equal through tuples and lists; other values compare with ==."""
+    if isinstance(desired, (tuple, list)):
+        assert isinstance(actual, (tuple, list)) and len(actual) == len(desired)
+        for a, d in zip(actual, desired):
+            assert_same(a, d, strides=strides)
+    elif isinstance(desired, (numpy.ndarray, numpy.generic)) or isinstance(
+        actual, cupylike.ndarray
+    ):
+        assert_array_equal(actual, desired, strides=strides)
+    else:
+        assert actual == desired, f"{actual!r} != {desired!r}"
+
+
+def _run(fn, xp, args, kwargs):
+    try:
+        return fn(*args, xp=xp, **kwargs), None
+    except Exception as e:  # compared with NumPy's below
+        return None, e
+
+
+def numpy_cupylike_equal(*, strides=False):
+    """Decorator: the test takes `xp` and runs with NumPy and cupylike; both must return equal
+    results (see assert_same), or both raise, cupylike's error being an instance of NumPy's
+    error type."""
+
+    def decorator(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            expected, np_error = _run(fn, numpy, args, kwargs)
+            actual, cp_error = _run(fn, cupylike, args, kwargs)
+            if np_error is not None or cp_error is not None:
+                if np_error is None:
+                    raise AssertionError("cupylike raised, NumPy did not") from cp_error
+                if cp_error is None:
+                    raise AssertionError(f"NumPy raised {np_error!r}, cupylike did not")
+                if not isinstance(cp_error, type(np_error)):
+                    raise AssertionError(
+                        f"cupylike raised {type(cp_error).__name__}, NumPy "
+                        f"{type(np_error).__name__}: {np_error}"
+                    ) from cp_error
+                return
+            assert_same(actual, expected, strides=strides)
+
+        sig = inspect.signature(fn)
+        wrapper.__signature__ = sig.replace(
+            parameters=[p for name, p in sig.parameters.items() if name != "xp"]
+        )
+        return wrapper
+
+    return decorator
