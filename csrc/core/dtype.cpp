@@ -140,7 +140,7 @@ DType result_type(std::span<const DType> strong, std::span<const WeakKind> weak)
       case WeakKind::int_: return int64;
       case WeakKind::float_: return float64;
       case WeakKind::complex_: return complex128;
-      case WeakKind::none: raise(ErrorKind::type, "at least one array or dtype is required");
+      case WeakKind::none: raise(ErrorKind::value, "at least one array or dtype is required");
     }
   }
   DType s = strong[0];

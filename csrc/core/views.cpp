@@ -65,11 +65,16 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& items) {
       }
       case IndexItem::slice: {
         if (it.step == 0) raise(ErrorKind::value, "slice step cannot be zero");
-        int64_t start = it.start, stop = it.stop, stride = a->strides()[axis];
-        int64_t n = adjust_slice(a->shape()[axis], start, stop, it.step);
-        if (n > 0) out.offset += start * stride;
+        int64_t start = it.start, stop = it.stop, step = it.step, stride = a->strides()[axis];
+        int64_t n = adjust_slice(a->shape()[axis], start, stop, step);
+        if (n <= 0) {  // NumPy: an empty slice keeps the stride and does not move the offset
+          n = 0;
+          start = 0;
+          step = 1;
+        }
+        out.offset += start * stride;
         out.shape.push_back(n);
-        out.strides.push_back(stride * it.step);
+        out.strides.push_back(stride * step);
         ++axis;
         break;
       }
@@ -88,11 +93,9 @@ DimVector resolve_reshape(int64_t size, const DimVector& shape) {
   int unknown = -1;
   int64_t known = 1;
   for (int i = 0; i < out.size(); ++i) {
-    if (out[i] == -1) {
+    if (out[i] < 0) {  // NumPy takes any negative value as the unknown dimension
       if (unknown >= 0) raise(ErrorKind::value, "can only specify one unknown dimension");
       unknown = i;
-    } else if (out[i] < 0) {
-      raise(ErrorKind::value, "negative dimensions not allowed");
     } else {
       known *= out[i];
     }
@@ -154,6 +157,8 @@ ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape_in, char order) 
   if (order != 'C' && order != 'F')
     raise(ErrorKind::value, "order must be one of 'C', 'F', 'A' (got '" + std::string(1, order) +
                                 "')");
+  // Like NumPy: the same shape, as asked (before resolving -1), is a plain view.
+  if (shape_in == a->shape()) return a->view(layout_of(*a));
   bool f = order == 'F';
   DimVector strides;
   if (a->size() == 0 || (f ? a->f_contiguous() : a->c_contiguous())) {
@@ -228,7 +233,9 @@ ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes) {
       drop[ax] = true;
     }
   } else {
-    for (int i = 0; i < n; ++i) drop[i] = a->shape()[i] == 1;
+    bool any = false;
+    for (int i = 0; i < n; ++i) any |= drop[i] = a->shape()[i] == 1;
+    if (!any) return a;  // NumPy returns the array itself when there is nothing to squeeze
   }
   NDArray::Layout out{a->dtype(), {}, {}, a->offset()};
   for (int i = 0; i < n; ++i)
@@ -263,7 +270,7 @@ ArrayPtr view_as(const ArrayPtr& a, DType dtype) {
   if (n == 0)
     raise(ErrorKind::value,
           "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
-  if (a->shape()[n - 1] != 1 && a->strides()[n - 1] != old_size)
+  if (a->shape()[n - 1] != 1 && a->size() != 0 && a->strides()[n - 1] != old_size)
     raise(ErrorKind::value,
           "To change to a dtype of a different size, the last axis must be contiguous");
   int64_t bytes = a->shape()[n - 1] * old_size;
@@ -292,7 +299,8 @@ ArrayPtr broadcast_to(const ArrayPtr& a, const DimVector& shape) {
   NDArray::Layout out{a->dtype(), shape, DimVector(n, 0), a->offset()};
   for (int i = 0; i < a->ndim(); ++i) {
     int64_t d = a->shape()[i];
-    if (d == shape[lead + i]) out.strides[lead + i] = a->strides()[i];
+    // NumPy's broadcast (nditer) gives every axis of length 1 a zero stride.
+    if (d == shape[lead + i]) out.strides[lead + i] = d == 1 ? 0 : a->strides()[i];
     else if (d != 1) fail();
   }
   return a->view(std::move(out), /*can_write=*/false);

@@ -1,5 +1,7 @@
 // Device, Stream and Event, as cupylike.Device (also cupylike.cuda.Device), cupylike.cuda.Stream
 // and cupylike.cuda.Event.
+#include <pybind11/stl.h>
+
 #include "core/error.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
@@ -49,6 +51,8 @@ Use it as a context manager to make it current for a block.)doc")
       .def("__int__", [](Device d) { return d.index; })
       .def("__index__", [](Device d) { return d.index; })
       .def("__str__", &Device::str)
+      .def(py::pickle([](Device d) { return d.str(); },
+                      [](const std::string& spec) { return Device::parse(spec); }))
       .def("__repr__", [](Device d) {
         return d.is_cpu() ? std::string("<CPU Device>")
                           : "<CUDA Device " + std::to_string(d.index) + ">";

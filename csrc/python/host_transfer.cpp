@@ -122,12 +122,9 @@ ArrayPtr from_host(py::handle obj, py::handle dtype, char order, Device device,
   if (h.dtype().byteorder() == '>') h = h.attr("astype")(h.dtype().attr("newbyteorder")("="));
   DType dt = dtype_from_py(h.dtype());
   DimVector shape = dims_of(h, false), strides = dims_of(h, true);
-  int isz = itemsize(dt);
-  if (is_c_contiguous(shape, strides, isz)) {
-    strides = fill_strides(shape, isz, 'C');
-  } else if (is_f_contiguous(shape, strides, isz)) {
-    strides = fill_strides(shape, isz, 'F');
-  } else if (!(all_non_negative(strides) && is_dense(shape, strides, isz))) {
+  // Keep NumPy's layout where its bytes can move as they are (what numpy.asarray would give);
+  // reorder on the host otherwise, as numpy.array(order='K') does.
+  if (!(all_non_negative(strides) && is_dense(shape, strides, itemsize(dt)))) {
     h = numpy().attr("array")(h, py::arg("order") = order == 'A' ? "A" : "K",
                               py::arg("copy") = true);
     strides = dims_of(h, true);

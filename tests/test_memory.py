@@ -1,0 +1,203 @@
+"""The memory pool as Python sees it: statistics, limits, out-of-memory and recovery, the
+allocator hook, and threads."""
+
+import gc
+import os
+import subprocess
+import sys
+import threading
+
+import numpy
+import pytest
+
+import cupylike
+from cupylike.cuda import memory
+from cupylike.testing import assert_array_equal
+
+
+@pytest.fixture
+def pool():
+    p = cupylike.get_default_memory_pool()
+    gc.collect()
+    yield p
+    p.set_limit(size=0)
+    cupylike.cuda.set_allocator(None)
+
+
+def test_statistics_follow_allocation_and_release(pool):
+    pool.free_all_blocks()
+    used, total = pool.used_bytes(), pool.total_bytes()
+    x = cupylike.empty(1000, dtype=numpy.float64)  # 8000 bytes -> 8192 in the pool
+    assert pool.used_bytes() == used + 8192
+    assert pool.total_bytes() >= total + 8192 or pool.free_bytes() >= 0
+    del x
+    assert pool.used_bytes() == used
+    assert pool.n_free_blocks() >= 1
+    y = cupylike.empty(1000, dtype=numpy.float64)
+    assert pool.total_bytes() >= used + 8192  # reused the cached block
+    del y
+    pool.free_all_blocks()
+    assert pool.total_bytes() == pool.used_bytes() == used
+
+
+def test_views_keep_memory_alive(pool):
+    used = pool.used_bytes()
+    x = cupylike.asarray(numpy.arange(1000.0))
+    v = x[::3]
+    del x
+    assert pool.used_bytes() == used + 8192
+    assert_array_equal(v, numpy.arange(1000.0)[::3])
+    del v
+    assert pool.used_bytes() == used
+
+
+def test_limit_raises_out_of_memory_and_the_process_continues(pool):
+    pool.free_all_blocks()
+    pool.set_limit(size=pool.used_bytes() + (1 << 20))
+    assert pool.get_limit() == pool.used_bytes() + (1 << 20)
+    keep = cupylike.empty(1 << 19, dtype=numpy.uint8)
+    with pytest.raises(memory.OutOfMemoryError) as info:
+        cupylike.empty(1 << 20, dtype=numpy.uint8)
+    assert isinstance(info.value, MemoryError)
+    msg = str(info.value)
+    assert "1,048,576 bytes" in msg and "limit" in msg
+    del keep
+    x = cupylike.zeros(1 << 20, dtype=numpy.uint8)  # fits once `keep` is gone
+    assert int(x[123]) == 0
+
+
+def test_limit_by_fraction_and_reset(pool):
+    pool.set_limit(fraction=0.5)
+    total = cupylike.Device().mem_info[1]
+    assert abs(pool.get_limit() - total // 2) <= 1
+    with pytest.raises(ValueError):
+        pool.set_limit(size=10, fraction=0.1)
+    with pytest.raises(ValueError):
+        pool.set_limit(fraction=2.0)
+    pool.set_limit()
+    assert pool.get_limit() == 0
+
+
+def test_an_impossible_allocation_is_out_of_memory_not_a_crash(pool):
+    with pytest.raises(MemoryError):
+        cupylike.empty(2**62, dtype=numpy.uint8)
+    assert cupylike.zeros(3).shape == (3,)
+
+
+def test_garbage_cycles_are_collected_before_giving_up(pool):
+    pool.free_all_blocks()
+    pool.set_limit(size=pool.used_bytes() + (3 << 20))
+
+    class Cycle:
+        pass
+
+    c = Cycle()
+    c.me = c
+    c.array = cupylike.empty(2 << 20, dtype=numpy.uint8)
+    del c  # only the cycle collector can free it now
+    x = cupylike.empty(2 << 20, dtype=numpy.uint8)
+    assert x.nbytes == 2 << 20
+
+
+def test_environment_limit_applies_to_the_default_pool():
+    code = (
+        "import cupylike, numpy\n"
+        "p = cupylike.get_default_memory_pool()\n"
+        "print(p.get_limit())\n"
+        "try:\n"
+        "    cupylike.empty(4096, dtype=numpy.uint8)\n"
+        "except cupylike.cuda.memory.OutOfMemoryError:\n"
+        "    print('oom')\n"
+    )
+    env = dict(os.environ, CUPYLIKE_GPU_MEMORY_LIMIT="2048", CUPYLIKE_DEVICE="cpu")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["2048", "oom"], out.stderr
+    env["CUPYLIKE_GPU_MEMORY_LIMIT"] = "bogus"
+    out = subprocess.run([sys.executable, "-c", "import cupylike; cupylike.zeros(1)"], env=env,
+                         capture_output=True, text=True)
+    assert out.returncode == 1 and "ValueError" in out.stderr
+
+
+def test_set_allocator_with_a_python_callable(pool):
+    calls = []
+    private = cupylike.cuda.MemoryPool()
+
+    def allocator(size):
+        calls.append(size)
+        return private.malloc(size)
+
+    cupylike.cuda.set_allocator(allocator)
+    assert cupylike.cuda.get_allocator() is allocator
+    x = cupylike.asarray(numpy.arange(10.0))
+    assert calls == [80]
+    assert private.used_bytes() == 512
+    assert_array_equal(x, numpy.arange(10.0))
+    cupylike.cuda.set_allocator(None)
+    del x
+    assert private.used_bytes() == 0
+
+
+def test_set_allocator_with_a_pool_malloc_bypasses_python(pool):
+    private = cupylike.cuda.MemoryPool()
+    cupylike.cuda.set_allocator(private.malloc)
+    used = pool.used_bytes()
+    x = cupylike.zeros(100)
+    assert private.used_bytes() == 1024 and pool.used_bytes() == used
+    cupylike.cuda.set_allocator(None)
+    y = cupylike.zeros(100)
+    assert pool.used_bytes() == used + 1024
+    del x, y
+    assert private.used_bytes() == 0
+
+
+def test_allocator_errors_surface_as_exceptions(pool):
+    cupylike.cuda.set_allocator(lambda size: object())
+    with pytest.raises(TypeError):
+        cupylike.zeros(3)
+    cupylike.cuda.set_allocator(None)
+    with pytest.raises(TypeError):
+        cupylike.cuda.set_allocator(42)
+
+
+def test_memory_pointer_arithmetic():
+    x = cupylike.asarray(numpy.arange(8, dtype=numpy.int64))
+    p = x.data
+    assert p.ptr == x[0].data.ptr and (p + 16).ptr == x[2].data.ptr
+    assert p.mem.size == 512 and p.device == x.device
+    assert cupylike.zeros(0).data.ptr == 0
+
+
+def test_eight_threads_allocating_keep_totals_consistent(pool):
+    gc.collect()
+    used = pool.used_bytes()
+    errors = []
+
+    def work(seed):
+        rng = numpy.random.default_rng(seed)
+        try:
+            live = []
+            for _ in range(400):
+                if len(live) < 20 and rng.random() < 0.6:
+                    n = int(rng.integers(1, 50_000))
+                    a = cupylike.empty(n, dtype=numpy.uint8)
+                    live.append((a, n))
+                elif live:
+                    live.pop(int(rng.integers(len(live))))
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert pool.used_bytes() == used
+    assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
+
+
+def test_pinned_pool_is_available_and_empty_without_cuda():
+    pinned = cupylike.get_default_pinned_memory_pool()
+    assert pinned.used_bytes() == 0
+    pinned.free_all_blocks()
+    assert pinned.n_free_blocks() == 0
