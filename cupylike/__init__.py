@@ -7,7 +7,10 @@ the first usable CUDA device, else ``cpu``.
 
 import numpy as _numpy
 
-from cupylike import _core
+from cupylike import (
+    _core,
+    cuda,  # noqa: E402  (after _core: cuda re-exports its classes)
+)
 from cupylike._core import (
     Device,
     array,
@@ -32,7 +35,6 @@ from cupylike._core import (
     zeros,
     zeros_like,
 )
-from cupylike import cuda  # noqa: E402  (after _core: cuda re-exports its classes)
 from cupylike._scalars import *  # noqa: F403,E402
 
 __version__ = "0.1.0"

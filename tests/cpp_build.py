@@ -14,7 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "cpptests"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def build_dir():
     """Configures and builds the C++ test targets; returns the build folder."""
     cmake = shutil.which("cmake")

@@ -48,7 +48,7 @@ def _dense_positive(a):
         return False
     if a.size <= 1:
         return True
-    axes = sorted((s, n) for s, n in zip(a.strides, a.shape) if n != 1)
+    axes = sorted((s, n) for s, n in zip(a.strides, a.shape, strict=True) if n != 1)
     if any(s < 0 for s, _ in axes):
         return False
     expected = a.itemsize

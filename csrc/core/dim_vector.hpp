@@ -21,8 +21,7 @@ class DimVector {
     std::copy(values.begin(), values.end(), data());
   }
   template <class It>
-    requires(!std::is_integral_v<It>)
-  DimVector(It first, It last) {
+  requires(!std::is_integral_v<It>) DimVector(It first, It last) {
     resize(int(std::distance(first, last)));
     std::copy(first, last, data());
   }

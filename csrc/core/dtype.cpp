@@ -11,37 +11,42 @@ namespace {
 using enum DType;
 
 constexpr DTypeInfo kInfo[kNumDTypes] = {
-    {"bool", 'b', '?', 1},       {"int8", 'i', 'b', 1},       {"int16", 'i', 'h', 2},
-    {"int32", 'i', 'i', 4},      {"int64", 'i', 'l', 8},      {"uint8", 'u', 'B', 1},
-    {"uint16", 'u', 'H', 2},     {"uint32", 'u', 'I', 4},     {"uint64", 'u', 'L', 8},
-    {"float16", 'f', 'e', 2},    {"float32", 'f', 'f', 4},    {"float64", 'f', 'd', 8},
-    {"complex64", 'c', 'F', 8},  {"complex128", 'c', 'D', 16},
+    {"bool", 'b', '?', 1},      {"int8", 'i', 'b', 1},        {"int16", 'i', 'h', 2},
+    {"int32", 'i', 'i', 4},     {"int64", 'i', 'l', 8},       {"uint8", 'u', 'B', 1},
+    {"uint16", 'u', 'H', 2},    {"uint32", 'u', 'I', 4},      {"uint64", 'u', 'L', 8},
+    {"float16", 'f', 'e', 2},   {"float32", 'f', 'f', 4},     {"float64", 'f', 'd', 8},
+    {"complex64", 'c', 'F', 8}, {"complex128", 'c', 'D', 16},
 };
 
 // NumPy's safe-cast lattice: each edge is a direct safe cast. Every other safe cast is a path.
 constexpr std::pair<DType, DType> kLattice[] = {
-    {bool_, int8},       {bool_, uint8},       {int8, int16},        {int16, int32},
-    {int32, int64},      {uint8, uint16},      {uint16, uint32},     {uint32, uint64},
-    {uint8, int16},      {uint16, int32},      {uint32, int64},      {int8, float16},
-    {uint8, float16},    {int16, float32},     {uint16, float32},    {int32, float64},
-    {uint32, float64},   {int64, float64},     {uint64, float64},    {float16, float32},
-    {float32, float64},  {float32, complex64}, {float64, complex128}, {complex64, complex128},
+    {bool_, int8},      {bool_, uint8},       {int8, int16},         {int16, int32},
+    {int32, int64},     {uint8, uint16},      {uint16, uint32},      {uint32, uint64},
+    {uint8, int16},     {uint16, int32},      {uint32, int64},       {int8, float16},
+    {uint8, float16},   {int16, float32},     {uint16, float32},     {int32, float64},
+    {uint32, float64},  {int64, float64},     {uint64, float64},     {float16, float32},
+    {float32, float64}, {float32, complex64}, {float64, complex128}, {complex64, complex128},
 };
 
 // When several dtypes bound a pair from above, NumPy picks the smallest of the lowest kind.
 constexpr DType kPreference[kNumDTypes] = {
-    bool_,   uint8,   int8,    uint16,  int16,   uint32,    int32,
-    uint64,  int64,   float16, float32, float64, complex64, complex128,
+    bool_,  uint8, int8,    uint16,  int16,   uint32,    int32,
+    uint64, int64, float16, float32, float64, complex64, complex128,
 };
 
 // NumPy's "same_kind" order of kinds: a cast may go up this order or stay.
 int kind_rank(DType d) {
   switch (dtype_info(d).kind) {
-    case 'b': return 0;
-    case 'u': return 1;
-    case 'i': return 2;
-    case 'f': return 3;
-    default: return 4;
+    case 'b':
+      return 0;
+    case 'u':
+      return 1;
+    case 'i':
+      return 2;
+    case 'f':
+      return 3;
+    default:
+      return 4;
   }
 }
 
@@ -123,11 +128,14 @@ DType promote_types(DType a, DType b) { return tables().promote[int(a)][int(b)];
 bool can_cast(DType from, DType to, Casting casting) {
   switch (casting) {
     case Casting::no:
-    case Casting::equiv: return from == to;  // only native byte order exists here
-    case Casting::safe: return tables().safe[int(from)][int(to)];
+    case Casting::equiv:
+      return from == to;  // only native byte order exists here
+    case Casting::safe:
+      return tables().safe[int(from)][int(to)];
     case Casting::same_kind:
       return tables().safe[int(from)][int(to)] || kind_rank(from) <= kind_rank(to);
-    case Casting::unsafe: return true;
+    case Casting::unsafe:
+      return true;
   }
   return false;
 }
@@ -137,10 +145,14 @@ DType result_type(std::span<const DType> strong, std::span<const WeakKind> weak)
   for (WeakKind k : weak) w = std::max(w, k);
   if (strong.empty()) {
     switch (w) {
-      case WeakKind::int_: return int64;
-      case WeakKind::float_: return float64;
-      case WeakKind::complex_: return complex128;
-      case WeakKind::none: raise(ErrorKind::value, "at least one array or dtype is required");
+      case WeakKind::int_:
+        return int64;
+      case WeakKind::float_:
+        return float64;
+      case WeakKind::complex_:
+        return complex128;
+      case WeakKind::none:
+        raise(ErrorKind::value, "at least one array or dtype is required");
     }
   }
   DType s = strong[0];
@@ -148,9 +160,12 @@ DType result_type(std::span<const DType> strong, std::span<const WeakKind> weak)
   // NEP 50: a weak scalar adopts the strong dtype unless its kind is higher, in which case the
   // result is the default dtype of its kind, at the precision of a float operand if there is one.
   switch (w) {
-    case WeakKind::none: return s;
-    case WeakKind::int_: return s == bool_ ? int64 : s;
-    case WeakKind::float_: return is_integral(s) ? float64 : s;
+    case WeakKind::none:
+      return s;
+    case WeakKind::int_:
+      return s == bool_ ? int64 : s;
+    case WeakKind::float_:
+      return is_integral(s) ? float64 : s;
     case WeakKind::complex_:
       if (is_integral(s) || s == float64) return complex128;
       if (s == float16 || s == float32) return complex64;

@@ -28,10 +28,10 @@ enum class DType : uint8_t {
 inline constexpr int kNumDTypes = 14;
 
 struct DTypeInfo {
-  const char* name;   // NumPy's name: "float32"
-  char kind;          // NumPy's kind: 'b', 'i', 'u', 'f', 'c'
-  char char_code;     // NumPy's type character: '?', 'b', 'h', ..., 'D'
-  uint8_t itemsize;   // bytes
+  const char* name;  // NumPy's name: "float32"
+  char kind;         // NumPy's kind: 'b', 'i', 'u', 'f', 'c'
+  char char_code;    // NumPy's type character: '?', 'b', 'h', ..., 'D'
+  uint8_t itemsize;  // bytes
 };
 
 const DTypeInfo& dtype_info(DType dtype);

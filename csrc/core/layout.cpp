@@ -29,8 +29,10 @@ int64_t checked_size(const DimVector& shape, int itemsize) {
   bool overflow = false;
   for (int64_t d : shape) {
     if (d < 0) raise(ErrorKind::value, "negative dimensions are not allowed");
-    if (d != 0 && n > INT64_MAX / d) overflow = true;
-    else n *= d;
+    if (d != 0 && n > INT64_MAX / d)
+      overflow = true;
+    else
+      n *= d;
   }
   if (n == 0) return 0;  // a zero dimension makes any other extent harmless
   if (overflow || n > INT64_MAX / itemsize)
@@ -129,7 +131,8 @@ DimVector broadcast_shapes(const DimVector* shapes, int count) {
       int j = owner[lead + i];
       raise(ErrorKind::value,
             "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between "
-            "arg " + std::to_string(j) + " with shape " + shape_str(shapes[j]) + " and arg " +
+            "arg " +
+                std::to_string(j) + " with shape " + shape_str(shapes[j]) + " and arg " +
                 std::to_string(k) + " with shape " + shape_str(s) + ".");
     }
   }
@@ -138,8 +141,10 @@ DimVector broadcast_shapes(const DimVector* shapes, int count) {
 
 int normalize_axis(int64_t axis, int ndim) {
   if (axis < -ndim || axis >= ndim)
-    raise(ErrorKind::axis, "axis " + std::to_string(axis) + " is out of bounds for array of "
-                           "dimension " + std::to_string(ndim));
+    raise(ErrorKind::axis, "axis " + std::to_string(axis) +
+                               " is out of bounds for array of "
+                               "dimension " +
+                               std::to_string(ndim));
   return int(axis < 0 ? axis + ndim : axis);
 }
 

@@ -78,9 +78,8 @@ DimVector strides_like(const DimVector& shape, const DimVector& strides, int old
   int n = shape.size();
   std::vector<int> perm(n);
   std::iota(perm.begin(), perm.end(), 0);
-  std::stable_sort(perm.begin(), perm.end(), [&](int a, int b) {
-    return std::abs(strides[a]) > std::abs(strides[b]);
-  });
+  std::stable_sort(perm.begin(), perm.end(),
+                   [&](int a, int b) { return std::abs(strides[a]) > std::abs(strides[b]); });
   DimVector out(n);
   int64_t step = new_itemsize;
   for (int k = n - 1; k >= 0; --k) {

@@ -38,8 +38,7 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& items) {
   int ndim = a->ndim();
   if (consumed > ndim)
     raise(ErrorKind::index, "too many indices for array: array is " + std::to_string(ndim) +
-                                "-dimensional, but " + std::to_string(consumed) +
-                                " were indexed");
+                                "-dimensional, but " + std::to_string(consumed) + " were indexed");
   NDArray::Layout out{a->dtype(), {}, {}, a->offset()};
   int axis = 0;
   for (const IndexItem& it : items) {
@@ -126,12 +125,13 @@ bool reshape_strides(const NDArray& a, const DimVector& shape, bool f_order, Dim
   while (ni < nn && oi < on) {
     int64_t np = shape[ni], op = od[oi];
     while (np != op) {
-      if (np < op) np *= shape[nj++];
-      else op *= od[oj++];
+      if (np < op)
+        np *= shape[nj++];
+      else
+        op *= od[oj++];
     }
     for (int ok = oi; ok < oj - 1; ++ok) {
-      if (f_order ? os[ok + 1] != od[ok] * os[ok] : os[ok] != od[ok + 1] * os[ok + 1])
-        return false;
+      if (f_order ? os[ok + 1] != od[ok] * os[ok] : os[ok] != od[ok + 1] * os[ok + 1]) return false;
     }
     if (f_order) {
       out[ni] = os[oi];
@@ -155,8 +155,8 @@ ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape_in, char order) 
   DimVector shape = resolve_reshape(a->size(), shape_in);
   if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
   if (order != 'C' && order != 'F')
-    raise(ErrorKind::value, "order must be one of 'C', 'F', 'A' (got '" + std::string(1, order) +
-                                "')");
+    raise(ErrorKind::value,
+          "order must be one of 'C', 'F', 'A' (got '" + std::string(1, order) + "')");
   // Like NumPy: the same shape, as asked (before resolving -1), is a plain view.
   if (shape_in == a->shape()) return a->view(layout_of(*a));
   bool f = order == 'F';
@@ -228,8 +228,9 @@ ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes) {
   if (axes) {
     for (int64_t ax : normalize_axes(*axes, n)) {
       if (a->shape()[ax] != 1)
-        raise(ErrorKind::value, "cannot select an axis to squeeze out which has size not equal "
-                                "to one");
+        raise(ErrorKind::value,
+              "cannot select an axis to squeeze out which has size not equal "
+              "to one");
       drop[ax] = true;
     }
   } else {
@@ -291,17 +292,20 @@ ArrayPtr broadcast_to(const ArrayPtr& a, const DimVector& shape) {
   for (int64_t d : shape)
     if (d < 0) raise(ErrorKind::value, "all elements of broadcast shape must be non-negative");
   auto fail = [&] {
-    raise(ErrorKind::value, "operands could not be broadcast together with remapped shapes "
-                            "[original->remapped]: " + shape_str(a->shape()) +
-                                "  and requested shape " + shape_str(shape));
+    raise(ErrorKind::value,
+          "operands could not be broadcast together with remapped shapes "
+          "[original->remapped]: " +
+              shape_str(a->shape()) + "  and requested shape " + shape_str(shape));
   };
   if (lead < 0) fail();
   NDArray::Layout out{a->dtype(), shape, DimVector(n, 0), a->offset()};
   for (int i = 0; i < a->ndim(); ++i) {
     int64_t d = a->shape()[i];
     // NumPy's broadcast (nditer) gives every axis of length 1 a zero stride.
-    if (d == shape[lead + i]) out.strides[lead + i] = d == 1 ? 0 : a->strides()[i];
-    else if (d != 1) fail();
+    if (d == shape[lead + i])
+      out.strides[lead + i] = d == 1 ? 0 : a->strides()[i];
+    else if (d != 1)
+      fail();
   }
   return a->view(std::move(out), /*can_write=*/false);
 }

@@ -53,8 +53,10 @@ struct Pool::Arena {
       large.erase({c->size, c});
       return;
     }
-    if (c->free_prev) c->free_prev->free_next = c->free_next;
-    else bins[b] = c->free_next;
+    if (c->free_prev)
+      c->free_prev->free_next = c->free_next;
+    else
+      bins[b] = c->free_next;
     if (c->free_next) c->free_next->free_prev = c->free_prev;
     if (!bins[b]) bitmap[b / 64] &= ~(uint64_t(1) << (b % 64));
   }
@@ -186,8 +188,7 @@ MemoryPtr Pool::malloc(size_t bytes, uint64_t stream_id) {
 
 void Pool::raise_oom(size_t bytes) {
   std::string msg = "Out of memory allocating " + format_bytes(bytes) + " on " + label_ +
-                    " (pool: " + format_bytes(used_) + " in use, " + format_bytes(total_) +
-                    " held";
+                    " (pool: " + format_bytes(used_) + " in use, " + format_bytes(total_) + " held";
   msg += limit_ ? ", limit " + format_bytes(limit_) + ")" : ", no limit set)";
   raise(ErrorKind::out_of_memory, msg);
 }

@@ -110,8 +110,10 @@ void upload(const NDArray& dst, const void* host, const Stream& stream) {
   Device d = dst.device();
   Backend& b = backend_for(d);
   StreamHandle h = stream.handle();
-  if (d.is_cpu()) b.copy_from_host(s.device, host, s.bytes, h);
-  else Staging::instance().upload(b, s.device, static_cast<const char*>(host), s.bytes, h);
+  if (d.is_cpu())
+    b.copy_from_host(s.device, host, s.bytes, h);
+  else
+    Staging::instance().upload(b, s.device, static_cast<const char*>(host), s.bytes, h);
 }
 
 void download(const NDArray& src, void* host, const Stream& stream) {
@@ -124,8 +126,8 @@ void copy_extent(const NDArray& dst, const NDArray& src, const Stream& stream) {
   check_same_device(dst.device(), src.device());
   Span d = extent_of(dst), s = extent_of(src);
   if (d.bytes != s.bytes) raise(ErrorKind::runtime, "copy_extent: extents differ");
-  if (d.bytes) backend_for(dst.device()).copy_on_device(d.device, s.device, d.bytes,
-                                                        stream.handle());
+  if (d.bytes)
+    backend_for(dst.device()).copy_on_device(d.device, s.device, d.bytes, stream.handle());
 }
 
 void zero_fill(const NDArray& dst, const Stream& stream) {

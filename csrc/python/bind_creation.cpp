@@ -53,7 +53,8 @@ ArrayPtr new_like(py::handle proto, py::handle dtype, py::handle order_obj, py::
   int pisz = itemsize(pdt);
   if (order == 'A')
     order = is_f_contiguous(pshape, pstrides, pisz) && !is_c_contiguous(pshape, pstrides, pisz)
-                ? 'F' : 'C';
+                ? 'F'
+                : 'C';
   if (order == 'K' && shape.size() != pshape.size()) order = 'C';
   if (order == 'K')
     return empty_strided(device, dt, shape, strides_like(shape, pstrides, pisz, itemsize(dt)));
@@ -76,11 +77,13 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
   bool never = !copy_obj.is_none() && !copy_obj.cast<bool>();
   char order = order_from_py(order_obj, 'K');
   if (!py::isinstance<NDArray>(obj)) {
-    if (never) raise(ErrorKind::value, std::string(kNoCopy) + " Moving host data to a device "
-                                                              "always copies.");
+    if (never)
+      raise(ErrorKind::value, std::string(kNoCopy) +
+                                  " Moving host data to a device "
+                                  "always copies.");
     Device device = device_from_py(device_obj);
-    return py::cast(with_ndmin(
-        from_host(obj, dtype, order, device, *current_stream(device)), ndmin));
+    return py::cast(
+        with_ndmin(from_host(obj, dtype, order, device, *current_stream(device)), ndmin));
   }
   ArrayPtr a = obj.cast<ArrayPtr>();
   Device device = device_obj.is_none() ? a->device() : device_from_py(device_obj);
@@ -97,9 +100,7 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
     py::array host = to_numpy(a, 'K', py::none(), *current_stream(a->device()));
     out = from_host(host, py::none(), order, device, *current_stream(device));
   } else {
-    bool layout_ok = order == 'C'   ? a->c_contiguous()
-                     : order == 'F' ? a->f_contiguous()
-                                    : true;
+    bool layout_ok = order == 'C' ? a->c_contiguous() : order == 'F' ? a->f_contiguous() : true;
     if (always || !layout_ok) {
       if (never) raise(ErrorKind::value, kNoCopy);
       out = copy_array(a, order, *current_stream(device));
@@ -147,13 +148,11 @@ void bind_creation(py::module_& m) {
       "as is when it already has the dtype, order and device asked for).");
   m.def(
       "array",
-      [](py::handle obj, py::handle dtype, py::handle copy, py::handle order, py::handle,
-         int ndmin, py::handle device) {
-        return as_array(obj, dtype, order, device, copy, ndmin);
-      },
-      py::arg("obj"), py::arg("dtype") = py::none(), py::arg("copy") = true,
-      py::arg("order") = "K", py::arg("subok") = false, py::arg("ndmin") = 0, py::kw_only(),
-      py::arg("device") = py::none(), "numpy.array on a device (copies by default).");
+      [](py::handle obj, py::handle dtype, py::handle copy, py::handle order, py::handle, int ndmin,
+         py::handle device) { return as_array(obj, dtype, order, device, copy, ndmin); },
+      py::arg("obj"), py::arg("dtype") = py::none(), py::arg("copy") = true, py::arg("order") = "K",
+      py::arg("subok") = false, py::arg("ndmin") = 0, py::kw_only(), py::arg("device") = py::none(),
+      "numpy.array on a device (copies by default).");
   m.def(
       "asnumpy",
       [](py::handle a, py::handle stream, py::handle order, py::handle out, bool) -> py::object {

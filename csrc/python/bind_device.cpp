@@ -30,23 +30,28 @@ Use it as a context manager to make it current for a block.)doc")
           "compute_capability",
           [](Device d) { return std::to_string(cuda_backend(d).compute_capability()); },
           "The CUDA compute capability as a string (\"90\" for sm_90), as CuPy gives it.")
-      .def_property_readonly("name", [](Device d) {
-        return d.is_cpu() ? std::string("cpu") : cuda_backend(d).name();
-      })
+      .def_property_readonly(
+          "name", [](Device d) { return d.is_cpu() ? std::string("cpu") : cuda_backend(d).name(); })
       .def_property_readonly(
           "mem_info", [](Device d) { return backend_for(d).memory_info(); },
           "(free, total) bytes of device memory.")
-      .def("use", [](Device d) { set_current_device(d); },
-           "Makes this device current on the calling thread.")
-      .def("synchronize", [](Device d) {
-        py::gil_scoped_release unlocked;
-        backend_for(d).synchronize();
-      })
-      .def("__enter__", [](Device d) { push_current_device(d); return d; })
+      .def(
+          "use", [](Device d) { set_current_device(d); },
+          "Makes this device current on the calling thread.")
+      .def("synchronize",
+           [](Device d) {
+             py::gil_scoped_release unlocked;
+             backend_for(d).synchronize();
+           })
+      .def("__enter__",
+           [](Device d) {
+             push_current_device(d);
+             return d;
+           })
       .def("__exit__", [](Device, py::args) { pop_current_device(); })
-      .def("__eq__", [](Device a, py::handle b) {
-        return py::isinstance<Device>(b) && a == b.cast<Device>();
-      })
+      .def(
+          "__eq__",
+          [](Device a, py::handle b) { return py::isinstance<Device>(b) && a == b.cast<Device>(); })
       .def("__hash__", [](Device d) { return int(d.kind) * 1000 + d.index; })
       .def("__int__", [](Device d) { return d.index; })
       .def("__index__", [](Device d) { return d.index; })
@@ -92,7 +97,8 @@ runs as it is issued, so every stream is in order and ``synchronize`` returns at
       .def(
           "record",
           [](StreamPtr s, std::shared_ptr<Event> event) {
-            if (!event) event = std::make_shared<Event>(s->device_or(current_device()), true, false);
+            if (!event)
+              event = std::make_shared<Event>(s->device_or(current_device()), true, false);
             event->record(*s);
             return event;
           },
@@ -103,9 +109,10 @@ runs as it is issued, so every stream is in order and ``synchronize`` returns at
              return s;
            })
       .def("__exit__", [](StreamPtr, py::args) { pop_current_stream(); })
-      .def("__eq__", [](const Stream& a, py::handle b) {
-        return py::isinstance<Stream>(b) && &a == &b.cast<Stream&>();
-      })
+      .def("__eq__",
+           [](const Stream& a, py::handle b) {
+             return py::isinstance<Stream>(b) && &a == &b.cast<Stream&>();
+           })
       .def("__hash__", [](const Stream& s) { return s.id(); })
       .def("__repr__", [](const Stream& s) {
         if (s.is_null()) return std::string("<Stream null>");
@@ -134,9 +141,7 @@ A marker in a stream's work: ``record`` it, then ``synchronize``, ``done`` or ti
       .def_property_readonly("done", &Event::done)
       .def(
           "record",
-          [](Event& e, py::handle stream) {
-            e.record(stream_or_current(stream, e.device()));
-          },
+          [](Event& e, py::handle stream) { e.record(stream_or_current(stream, e.device())); },
           py::arg("stream") = py::none())
       .def("synchronize", [](const Event& e) {
         py::gil_scoped_release unlocked;

@@ -32,8 +32,10 @@ py::object result_type(py::args args) {
   std::vector<WeakKind> weak;
   for (py::handle a : args) {
     WeakKind w = weak_kind(a);
-    if (w != WeakKind::none) weak.push_back(w);
-    else strong.push_back(strong_dtype(a));
+    if (w != WeakKind::none)
+      weak.push_back(w);
+    else
+      strong.push_back(strong_dtype(a));
   }
   return dtype_to_py(cupylike::result_type(strong, weak));
 }

@@ -47,8 +47,9 @@ MemoryPtr call_python_allocator(const py::object& fn, Device device, size_t byte
     return std::make_shared<PythonMemory>(device, reinterpret_cast<void*>(p.ptr()), bytes, r);
   }
   if (!py::hasattr(r, "ptr"))
-    raise(ErrorKind::type, "an allocator must return an object with a `ptr` attribute (such as "
-                           "a MemoryPointer)");
+    raise(ErrorKind::type,
+          "an allocator must return an object with a `ptr` attribute (such as "
+          "a MemoryPointer)");
   uintptr_t ptr = r.attr("ptr").cast<uintptr_t>();
   return std::make_shared<PythonMemory>(device, reinterpret_cast<void*>(ptr), bytes, r);
 }
@@ -72,8 +73,10 @@ void set_allocator_py(py::object fn) {
 void set_limit(Pool& pool, py::handle size, py::handle fraction) {
   if (!size.is_none() && !fraction.is_none())
     raise(ErrorKind::value, "size and fraction cannot be specified at one time");
-  if (!fraction.is_none()) pool.set_limit_fraction(fraction.cast<double>());
-  else pool.set_limit(size.is_none() ? 0 : size.cast<size_t>());
+  if (!fraction.is_none())
+    pool.set_limit_fraction(fraction.cast<double>());
+  else
+    pool.set_limit(size.is_none() ? 0 : size.cast<size_t>());
 }
 
 double malloc_free_ns(int64_t n, size_t bytes) {
@@ -102,7 +105,9 @@ void bind_pointer(py::module_& m) {
       .def_property_readonly("device_id", [](const MemoryPointer& p) { return p.device.index; })
       .def("__int__", &MemoryPointer::ptr)
       .def("__add__",
-           [](const MemoryPointer& p, int64_t n) { return MemoryPointer{p.mem, p.offset + n, p.device}; })
+           [](const MemoryPointer& p, int64_t n) {
+             return MemoryPointer{p.mem, p.offset + n, p.device};
+           })
       .def("__repr__", [](const MemoryPointer& p) {
         return "<MemoryPointer " + std::to_string(p.ptr()) + " on " + p.device.str() + ">";
       });
@@ -133,8 +138,10 @@ Sizes are rounded up to 512 bytes; freed blocks are cached for reuse, stream by 
           "free_all_blocks",
           [](PoolSet& s, py::handle stream) {
             auto pool = s.pool(current_device());
-            if (stream.is_none()) pool->free_all_blocks();
-            else pool->free_all_blocks(stream.cast<const Stream&>().id());
+            if (stream.is_none())
+              pool->free_all_blocks();
+            else
+              pool->free_all_blocks(stream.cast<const Stream&>().id());
           },
           py::arg("stream") = py::none())
       .def(

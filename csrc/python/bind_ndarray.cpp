@@ -74,7 +74,8 @@ ArrayPtr construct(py::handle shape, py::handle dtype, py::handle memptr, py::ha
   const MemoryPointer& p = memptr.cast<const MemoryPointer&>();
   int isz = itemsize(dt);
   checked_size(dims, isz);
-  DimVector st = strides.is_none() ? fill_strides(dims, isz, order) : ints_from_py(strides, "strides");
+  DimVector st =
+      strides.is_none() ? fill_strides(dims, isz, order) : ints_from_py(strides, "strides");
   if (st.size() != dims.size())
     raise(ErrorKind::value, "strides, if given, must be the same length as shape");
   Extent e = byte_extent(dims, st, isz);
@@ -105,8 +106,8 @@ void bind_flags(py::module_& m) {
       .def("__repr__", [](const Flags& f) {
         auto b = [](bool v) { return v ? "True" : "False"; };
         return std::string("  C_CONTIGUOUS : ") + b(f.a->c_contiguous()) +
-               "\n  F_CONTIGUOUS : " + b(f.a->f_contiguous()) + "\n  OWNDATA : " +
-               b(f.a->owndata()) + "\n  WRITEABLE : " + b(f.a->writeable()) +
+               "\n  F_CONTIGUOUS : " + b(f.a->f_contiguous()) +
+               "\n  OWNDATA : " + b(f.a->owndata()) + "\n  WRITEABLE : " + b(f.a->writeable()) +
                "\n  ALIGNED : True";
       });
 }
@@ -152,8 +153,8 @@ void bind_view_methods(py::class_<NDArray, ArrayPtr>& cls) {
            [](const ArrayPtr& a, py::args args) {
              if (args.size() == 0 || (args.size() == 1 && args[0].is_none()))
                return transpose(a, {});
-             return transpose(a, args.size() == 1 ? ints_from_py(args[0], "axes")
-                                                  : ints_from_py(args, "axes"));
+             return transpose(
+                 a, args.size() == 1 ? ints_from_py(args[0], "axes") : ints_from_py(args, "axes"));
            })
       .def("swapaxes", &swapaxes, py::arg("axis1"), py::arg("axis2"))
       .def(
@@ -203,15 +204,16 @@ void bind_transfer_methods(py::class_<NDArray, ArrayPtr>& cls) {
             return copy_array(a, order_from_py(order, 'C'), *current_stream(a->device()));
           },
           py::arg("order") = "C")
-      .def("__copy__", [](const ArrayPtr& a) {
-        return copy_array(a, 'K', *current_stream(a->device()));
-      })
-      .def("__deepcopy__", [](const ArrayPtr& a, py::handle) {
-        return copy_array(a, 'K', *current_stream(a->device()));
-      })
-      .def("tolist", [](const ArrayPtr& a) {
-        return to_numpy(a, 'C', py::none(), *current_stream(a->device())).attr("tolist")();
-      })
+      .def("__copy__",
+           [](const ArrayPtr& a) { return copy_array(a, 'K', *current_stream(a->device())); })
+      .def("__deepcopy__",
+           [](const ArrayPtr& a, py::handle) {
+             return copy_array(a, 'K', *current_stream(a->device()));
+           })
+      .def("tolist",
+           [](const ArrayPtr& a) {
+             return to_numpy(a, 'C', py::none(), *current_stream(a->device())).attr("tolist")();
+           })
       .def("item", [](const ArrayPtr& a, py::args args) {
         if (args.size() == 0 && a->size() != 1)
           raise(ErrorKind::value, "can only convert an array of size 1 to a Python scalar");
@@ -273,8 +275,7 @@ ndarray(shape, dtype=float, memptr=None, strides=None, order='C')
 An n-dimensional array in device memory, with NumPy's attributes (shape, strides in bytes,
 dtype, flags, base) and views. Move data with cupylike.asarray and cupylike.asnumpy / .get().)doc");
   cls.def(py::init(&construct), py::arg("shape"), py::arg("dtype") = py::none(),
-          py::arg("memptr") = py::none(), py::arg("strides") = py::none(),
-          py::arg("order") = "C");
+          py::arg("memptr") = py::none(), py::arg("strides") = py::none(), py::arg("order") = "C");
   bind_attributes(cls);
   bind_view_methods(cls);
   bind_transfer_methods(cls);

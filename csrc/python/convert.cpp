@@ -1,6 +1,7 @@
 #include "python/convert.hpp"
 
 #include <string>
+#include <unordered_map>
 
 #include "core/error.hpp"
 #include "python/objects.hpp"
@@ -23,11 +24,19 @@ DType dtype_from_descr(const py::dtype& d) {
 }  // namespace
 
 DType dtype_from_py(py::handle obj) {
-  if (py::isinstance<py::dtype>(obj)) return dtype_from_descr(py::reinterpret_borrow<py::dtype>(obj));
-  if (obj.is_none())
-    raise(ErrorKind::type, "a dtype is required here (None is not a dtype)");
-  // numpy.dtype raises TypeError for names it does not know.
-  return dtype_from_descr(py::dtype::from_args(py::reinterpret_borrow<py::object>(obj)));
+  if (py::isinstance<py::dtype>(obj))
+    return dtype_from_descr(py::reinterpret_borrow<py::dtype>(obj));
+  if (obj.is_none()) raise(ErrorKind::type, "a dtype is required here (None is not a dtype)");
+  // Type objects (numpy.float32, float, ...) are the common spelling: remember them, holding a
+  // reference so the address stays theirs. numpy.dtype raises TypeError for names it lacks.
+  static std::unordered_map<PyObject*, DType>* types = new std::unordered_map<PyObject*, DType>;
+  if (PyType_Check(obj.ptr())) {
+    auto it = types->find(obj.ptr());
+    if (it != types->end()) return it->second;
+  }
+  DType d = dtype_from_descr(py::dtype::from_args(py::reinterpret_borrow<py::object>(obj)));
+  if (PyType_Check(obj.ptr())) types->emplace(obj.inc_ref().ptr(), d);
+  return d;
 }
 
 DType dtype_or(py::handle obj, DType fallback) {
@@ -37,8 +46,7 @@ DType dtype_or(py::handle obj, DType fallback) {
 py::object dtype_to_py(DType dtype) {
   static py::object* cache = [] {
     auto* c = new py::object[kNumDTypes];  // kept for the life of the process
-    for (int i = 0; i < kNumDTypes; ++i)
-      c[i] = py::dtype(std::string(dtype_name(DType(i))));
+    for (int i = 0; i < kNumDTypes; ++i) c[i] = py::dtype(std::string(dtype_name(DType(i))));
     return c;
   }();
   return cache[int(dtype)];
@@ -50,7 +58,8 @@ DimVector ints_from_py(py::handle obj, const char* what) {
     if (PyBool_Check(item.ptr()) || !PyIndex_Check(item.ptr()))
       raise(ErrorKind::type, std::string("'") + Py_TYPE(item.ptr())->tp_name +
                                  "' object cannot be interpreted as an integer (in " + what + ")");
-    int64_t v = PyLong_AsLongLong(py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr())).ptr());
+    int64_t v =
+        PyLong_AsLongLong(py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr())).ptr());
     if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
     return v;
   };
@@ -86,8 +95,9 @@ Device device_from_py(py::handle obj) {
       raise(ErrorKind::value, "invalid CUDA device id " + std::to_string(i));
     return Device{DeviceKind::cuda, int(i)};
   }
-  raise(ErrorKind::type, std::string("expected a device ('cpu', 'cuda:N', a Device or an int), got ") +
-                             Py_TYPE(obj.ptr())->tp_name);
+  raise(ErrorKind::type,
+        std::string("expected a device ('cpu', 'cuda:N', a Device or an int), got ") +
+            Py_TYPE(obj.ptr())->tp_name);
 }
 
 namespace {
@@ -129,7 +139,8 @@ std::vector<IndexItem> index_from_py(py::handle key) {
   if (PyTuple_Check(key.ptr())) {
     Py_ssize_t n = PyTuple_GET_SIZE(key.ptr());
     items.reserve(size_t(n));
-    for (Py_ssize_t i = 0; i < n; ++i) items.push_back(item_from_py(PyTuple_GET_ITEM(key.ptr(), i)));
+    for (Py_ssize_t i = 0; i < n; ++i)
+      items.push_back(item_from_py(PyTuple_GET_ITEM(key.ptr(), i)));
   } else {
     items.push_back(item_from_py(key));
   }
@@ -144,7 +155,8 @@ char order_from_py(py::handle obj, char fallback, const char* allowed) {
     if (std::string(allowed).find(c) != std::string::npos) return c;
   }
   std::string list;
-  for (const char* p = allowed; *p; ++p) list += std::string(list.empty() ? "" : ", ") + "'" + *p + "'";
+  for (const char* p = allowed; *p; ++p)
+    list += std::string(list.empty() ? "" : ", ") + "'" + *p + "'";
   raise(ErrorKind::value, "order must be one of " + list + " (got '" + s + "')");
 }
 

@@ -15,17 +15,28 @@ PyObject* g_axis_error = nullptr;
 
 PyObject* python_type(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::value: return PyExc_ValueError;
-    case ErrorKind::type: return PyExc_TypeError;
-    case ErrorKind::index: return PyExc_IndexError;
-    case ErrorKind::key_error: return PyExc_KeyError;
-    case ErrorKind::axis: return g_axis_error;
-    case ErrorKind::memory: return PyExc_MemoryError;
-    case ErrorKind::out_of_memory: return g_out_of_memory;
-    case ErrorKind::not_implemented: return PyExc_NotImplementedError;
-    case ErrorKind::runtime: return PyExc_RuntimeError;
-    case ErrorKind::cuda_unavailable: return g_cuda_unavailable;
-    case ErrorKind::cuda_driver: return g_cuda_driver;
+    case ErrorKind::value:
+      return PyExc_ValueError;
+    case ErrorKind::type:
+      return PyExc_TypeError;
+    case ErrorKind::index:
+      return PyExc_IndexError;
+    case ErrorKind::key_error:
+      return PyExc_KeyError;
+    case ErrorKind::axis:
+      return g_axis_error;
+    case ErrorKind::memory:
+      return PyExc_MemoryError;
+    case ErrorKind::out_of_memory:
+      return g_out_of_memory;
+    case ErrorKind::not_implemented:
+      return PyExc_NotImplementedError;
+    case ErrorKind::runtime:
+      return PyExc_RuntimeError;
+    case ErrorKind::cuda_unavailable:
+      return g_cuda_unavailable;
+    case ErrorKind::cuda_driver:
+      return g_cuda_driver;
   }
   return PyExc_RuntimeError;
 }
@@ -63,7 +74,8 @@ void bind_errors(py::module_& m) {
       "CUDA was asked for but cannot be used here (no driver, no device, or no such device).");
   g_cuda_driver = new_exception(m, "cupylike.cuda.CUDADriverError", "CUDADriverError",
                                 PyExc_RuntimeError, "A CUDA driver API call failed.");
-  g_axis_error = py::object(py::module_::import("numpy.exceptions").attr("AxisError")).release().ptr();
+  g_axis_error =
+      py::object(py::module_::import("numpy.exceptions").attr("AxisError")).release().ptr();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -31,10 +31,14 @@ py::array host_empty(DType dtype, const DimVector& shape, const DimVector& strid
 // The layout a host copy gets without reordering, or false when the bytes must be reordered.
 bool direct_layout(const NDArray& a, char order, DimVector& strides) {
   int isz = a.itemsize();
-  if (order == 'C' && a.c_contiguous()) strides = fill_strides(a.shape(), isz, 'C');
-  else if (order == 'F' && a.f_contiguous()) strides = fill_strides(a.shape(), isz, 'F');
-  else if (order == 'K' && a.dense() && all_non_negative(a.strides())) strides = a.strides();
-  else return false;
+  if (order == 'C' && a.c_contiguous())
+    strides = fill_strides(a.shape(), isz, 'C');
+  else if (order == 'F' && a.f_contiguous())
+    strides = fill_strides(a.shape(), isz, 'F');
+  else if (order == 'K' && a.dense() && all_non_negative(a.strides()))
+    strides = a.strides();
+  else
+    return false;
   return true;
 }
 
@@ -43,8 +47,8 @@ py::array to_numpy_reordered(const ArrayPtr& a, char order, const Stream& stream
   Extent e = byte_extent(a->shape(), a->strides(), a->itemsize());
   py::array_t<uint8_t> bytes(e.hi - e.lo);
   download(*a, bytes.mutable_data(), stream);
-  py::array view(py::dtype::from_args(dtype_to_py(a->dtype())), vec(a->shape()),
-                 vec(a->strides()), bytes.data() - e.lo, bytes);
+  py::array view(py::dtype::from_args(dtype_to_py(a->dtype())), vec(a->shape()), vec(a->strides()),
+                 bytes.data() - e.lo, bytes);
   return numpy().attr("array")(view, py::arg("order") = std::string(1, order),
                                py::arg("copy") = true);
 }
@@ -54,8 +58,7 @@ py::array to_numpy_reordered(const ArrayPtr& a, char order, const Stream& stream
 py::array to_numpy(const ArrayPtr& a, char order, py::handle out, const Stream& stream) {
   if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
   if (!out.is_none()) {
-    if (!py::isinstance<py::array>(out))
-      raise(ErrorKind::type, "out must be a numpy.ndarray");
+    if (!py::isinstance<py::array>(out)) raise(ErrorKind::type, "out must be a numpy.ndarray");
     py::array o = py::reinterpret_borrow<py::array>(out);
     if (dims_of(o, false) != a->shape())
       raise(ErrorKind::value, "Shape mismatch. Old shape: " + shape_str(a->shape()) +
@@ -65,16 +68,19 @@ py::array to_numpy(const ArrayPtr& a, char order, py::handle out, const Stream& 
                                  " array cannot be set from " + dtype_name(a->dtype()) + " array");
     if (!o.writeable()) raise(ErrorKind::value, "out is read-only");
     DimVector strides;
-    bool same = o.flags() & py::array::c_style ? direct_layout(*a, 'C', strides)
-                                               : o.flags() & py::array::f_style &&
-                                                     direct_layout(*a, 'F', strides);
-    if (same) download(*a, o.mutable_data(), stream);
-    else numpy().attr("copyto")(o, to_numpy(a, 'K', py::none(), stream));
+    bool same = o.flags() & py::array::c_style
+                    ? direct_layout(*a, 'C', strides)
+                    : o.flags() & py::array::f_style && direct_layout(*a, 'F', strides);
+    if (same)
+      download(*a, o.mutable_data(), stream);
+    else
+      numpy().attr("copyto")(o, to_numpy(a, 'K', py::none(), stream));
     return o;
   }
   DimVector strides;
   if (a->size() == 0 || direct_layout(*a, order, strides)) {
-    if (a->size() == 0) strides = new_array_strides(a->shape(), a->itemsize(), order == 'F' ? 'F' : 'C');
+    if (a->size() == 0)
+      strides = new_array_strides(a->shape(), a->itemsize(), order == 'F' ? 'F' : 'C');
     py::array h = host_empty(a->dtype(), a->shape(), strides);
     download(*a, h.mutable_data(), stream);
     return h;
@@ -115,10 +121,15 @@ void set_from_numpy(const ArrayPtr& dst, py::handle src_obj, const Stream& strea
 
 ArrayPtr from_host(py::handle obj, py::handle dtype, char order, Device device,
                    const Stream& stream) {
-  py::object np_dtype = dtype.is_none() ? py::none() : dtype_to_py(dtype_from_py(dtype));
-  py::object np_order = py::none();
-  if (order == 'C' || order == 'F') np_order = py::str(std::string(1, order));
-  py::array h = numpy().attr("asarray")(obj, np_dtype, np_order);
+  py::array h;
+  if (py::isinstance<py::array>(obj) && dtype.is_none() && (order == 'K' || order == 'A')) {
+    h = py::reinterpret_borrow<py::array>(obj);  // what numpy.asarray would return
+  } else {
+    py::object np_dtype = dtype.is_none() ? py::none() : dtype_to_py(dtype_from_py(dtype));
+    py::object np_order = py::none();
+    if (order == 'C' || order == 'F') np_order = py::str(std::string(1, order));
+    h = numpy().attr("asarray")(obj, np_dtype, np_order);
+  }
   if (h.dtype().byteorder() == '>') h = h.attr("astype")(h.dtype().attr("newbyteorder")("="));
   DType dt = dtype_from_py(h.dtype());
   DimVector shape = dims_of(h, false), strides = dims_of(h, true);

@@ -81,8 +81,8 @@ Event::~Event() { backend_for(device_).destroy_event(handle_); }
 void Event::record(const Stream& stream) {
   Device d = stream.device_or(device_);
   if (d != device_)
-    raise(ErrorKind::value, "cannot record an event of " + device_.str() + " on a stream of " +
-                                d.str());
+    raise(ErrorKind::value,
+          "cannot record an event of " + device_.str() + " on a stream of " + d.str());
   backend_for(device_).record_event(handle_, stream.handle());
   recorded_ = true;
 }

@@ -1,4 +1,6 @@
 // The pool's bookkeeping against a fake device with a fixed capacity.
+#include "memory/pool.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "memory/pool.hpp"
 
 namespace cupylike {
 namespace {
@@ -143,7 +144,7 @@ TEST(Pool, LimitFreesCacheThenRaisesOutOfMemory) {
   FakeDevice dev(1 << 20);
   auto pool = make_pool(dev);
   pool->set_limit(8192);
-  pool->malloc(4096, 0).reset();  // cached, not in use
+  pool->malloc(4096, 0).reset();        // cached, not in use
   MemoryPtr a = pool->malloc(6144, 0);  // over the limit with the cache: cache is freed first
   EXPECT_EQ(pool->total_bytes(), 6144u);
   try {
@@ -163,7 +164,7 @@ TEST(Pool, DeviceOutOfMemoryRetriesAfterFreeingCache) {
   FakeDevice dev(16384);
   auto pool = make_pool(dev);
   pool->malloc(8192, 0).reset();
-  pool->malloc(4096, 7).reset();  // cached on another stream
+  pool->malloc(4096, 7).reset();           // cached on another stream
   MemoryPtr big = pool->malloc(12288, 0);  // fits only once both cached segments are released
   EXPECT_EQ(pool->total_bytes(), 12288u);
   EXPECT_THROW(pool->malloc(8192, 0), Error);
@@ -218,8 +219,10 @@ TEST(Pool, EightThreadsKeepTotalsConsistent) {
       std::mt19937 rng(t);
       std::vector<MemoryPtr> mine;
       for (int i = 0; i < 5000; ++i) {
-        if (mine.size() < 16 && rng() % 2) mine.push_back(pool->malloc(1 + rng() % 100000, t % 3));
-        else if (!mine.empty()) mine.pop_back();
+        if (mine.size() < 16 && rng() % 2)
+          mine.push_back(pool->malloc(1 + rng() % 100000, t % 3));
+        else if (!mine.empty())
+          mine.pop_back();
       }
     });
   for (auto& t : threads) t.join();

@@ -11,12 +11,12 @@ from cupylike._core import (
     Event,
     MemoryPointer,
     Stream,
+    _cuda_device_count,
     get_allocator,
     get_current_stream,
     get_elapsed_time,
     set_allocator,
 )
-from cupylike._core import _cuda_device_count
 from cupylike.cuda import memory
 from cupylike.cuda.memory import MemoryPool, OutOfMemoryError, PinnedMemoryPool
 

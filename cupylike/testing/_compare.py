@@ -33,7 +33,7 @@ def assert_same(actual, desired, *, strides=False):
     """assert_array_equal through tuples and lists; other values compare with ==."""
     if isinstance(desired, (tuple, list)):
         assert isinstance(actual, (tuple, list)) and len(actual) == len(desired)
-        for a, d in zip(actual, desired):
+        for a, d in zip(actual, desired, strict=True):
             assert_same(a, d, strides=strides)
     elif isinstance(desired, (numpy.ndarray, numpy.generic)) or isinstance(
         actual, cupylike.ndarray

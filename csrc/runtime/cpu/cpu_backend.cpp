@@ -50,8 +50,13 @@ void host_memcpy(void* dst, const void* src, size_t bytes) {
   // One core copies at roughly 10 GB/s; two or more reach the memory bus limit. Only worth the
   // thread start-up above a few megabytes.
   constexpr size_t kParallelFrom = size_t(8) << 20;
-  unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
-  if (bytes < kParallelFrom || workers == 1) {
+  if (bytes < kParallelFrom) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  // hardware_concurrency reads /sys each time (microseconds): ask once.
+  static const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  if (workers == 1) {
     std::memcpy(dst, src, bytes);
     return;
   }

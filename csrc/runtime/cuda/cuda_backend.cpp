@@ -60,12 +60,12 @@ std::pair<size_t, size_t> CudaBackend::memory_info() {
 
 int CudaBackend::compute_capability() {
   int major = 0, minor = 0;
-  check(driver().cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                                      device_),
-        "cuDeviceGetAttribute");
-  check(driver().cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                                      device_),
-        "cuDeviceGetAttribute");
+  check(
+      driver().cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device_),
+      "cuDeviceGetAttribute");
+  check(
+      driver().cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device_),
+      "cuDeviceGetAttribute");
   return major * 10 + minor;
 }
 
@@ -96,8 +96,7 @@ void CudaBackend::copy_on_device(void* dst, const void* src, size_t bytes, Strea
 
 void CudaBackend::fill_bytes(void* dst, uint8_t value, size_t bytes, StreamHandle stream) {
   activate();
-  check(driver().cuMemsetD8Async(as_dptr(dst), value, bytes, as_stream(stream)),
-        "cuMemsetD8Async");
+  check(driver().cuMemsetD8Async(as_dptr(dst), value, bytes, as_stream(stream)), "cuMemsetD8Async");
 }
 
 StreamHandle CudaBackend::create_stream(bool non_blocking, int priority) {

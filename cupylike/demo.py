@@ -1,0 +1,53 @@
+"""The main job: a short tour of cupylike on the default device.
+
+    python -m cupylike.demo
+
+It moves data to the device and back, takes views, uses a stream and an event, and reports the
+memory pool, printing what it checks so a reader can follow along.
+"""
+
+import numpy
+
+import cupylike as cp
+
+
+def main():
+    device = cp.Device()
+    print(f"default device: {device} ({device.name}); CUDA available: {cp.cuda.is_available()}")
+
+    host = numpy.random.default_rng(0).standard_normal((1000, 1000)).astype(numpy.float32)
+    x = cp.asarray(host)
+    print(f"x: {x.shape} {x.dtype} on {x.device}, strides {x.strides}")
+
+    view = x[::2, 100:200].T
+    assert view.base is x and view.strides == host[::2, 100:200].T.strides
+    numpy.testing.assert_array_equal(view.get(), host[::2, 100:200].T)
+    print(f"view x[::2, 100:200].T: shape {view.shape}, strides {view.strides}, shares x's memory")
+
+    row = x.reshape(500, 2000)[7]
+    row.set(numpy.arange(2000, dtype=numpy.float32))
+    host.reshape(500, 2000)[7] = numpy.arange(2000, dtype=numpy.float32)
+    numpy.testing.assert_array_equal(cp.asnumpy(x), host)
+    print("wrote row 7 of a reshaped view; the base array shows it")
+
+    stream = cp.cuda.Stream(non_blocking=True)
+    start = cp.cuda.Event()
+    with stream:
+        start.record()
+        y = cp.asarray(host)
+        end = stream.record()
+    end.synchronize()
+    ms = cp.cuda.get_elapsed_time(start, end)
+    print(f"uploaded {host.nbytes / 1e6:.1f} MB on {stream!r} in {ms:.2f} ms")
+    numpy.testing.assert_array_equal(y.get(), host)
+
+    pool = cp.get_default_memory_pool()
+    print(f"memory pool: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
+    del x, y, view, row
+    pool.free_all_blocks()
+    print(f"after freeing: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
+    print("demo finished: all checks passed")
+
+
+if __name__ == "__main__":
+    main()
