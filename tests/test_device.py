@@ -1,13 +1,11 @@
 """Devices, streams and events on the cpu device (the CUDA path is tested against a mock driver
 in test_cuda_mock.py)."""
 
-import os
-import subprocess
-import sys
 import threading
 
 import numpy
 import pytest
+from python_subprocess import run_python
 
 import cupylike
 from cupylike.testing import assert_array_equal
@@ -115,20 +113,14 @@ def test_events_record_synchronize_and_time():
         cupylike.cuda.Event(interprocess=True)
 
 
-def _run(code, **env):
-    full = dict(os.environ, **env)
-    return subprocess.run([sys.executable, "-c", code], env=full, capture_output=True,
-                          text=True, timeout=120)
-
-
 def test_cupylike_device_environment_selects_cpu():
-    out = _run("import cupylike; print(cupylike.Device(), cupylike.zeros(2).device)",
+    out = run_python("import cupylike; print(cupylike.Device(), cupylike.zeros(2).device)",
                CUPYLIKE_DEVICE="cpu")
     assert out.stdout.split() == ["cpu", "cpu"], out.stderr
 
 
 def test_bad_cupylike_device_environment_is_a_clear_error_not_a_crash():
-    out = _run("import cupylike\ntry:\n    cupylike.zeros(2)\nexcept Exception as e:\n"
+    out = run_python("import cupylike\ntry:\n    cupylike.zeros(2)\nexcept Exception as e:\n"
                "    print(type(e).__name__, e)", CUPYLIKE_DEVICE="tpu")
     assert out.returncode == 0, out.stderr
     assert "CUPYLIKE_DEVICE=tpu" in out.stdout and "unknown device" in out.stdout
@@ -136,7 +128,7 @@ def test_bad_cupylike_device_environment_is_a_clear_error_not_a_crash():
 
 @pytest.mark.skipif(cupylike.cuda.is_available(), reason="checks a machine without CUDA")
 def test_cuda_requested_without_cuda_is_a_clear_error_not_a_crash():
-    out = _run("import cupylike\ntry:\n    cupylike.zeros(2)\nexcept Exception as e:\n"
+    out = run_python("import cupylike\ntry:\n    cupylike.zeros(2)\nexcept Exception as e:\n"
                "    print(type(e).__name__ + ': ' + str(e))", CUPYLIKE_DEVICE="cuda")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("CUDAUnavailableError: CUPYLIKE_DEVICE=cuda cannot be used")

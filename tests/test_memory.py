@@ -2,13 +2,11 @@
 allocator hook, and threads."""
 
 import gc
-import os
-import subprocess
-import sys
 import threading
 
 import numpy
 import pytest
+from python_subprocess import run_python
 
 import cupylike
 from cupylike.cuda import memory
@@ -109,12 +107,10 @@ def test_environment_limit_applies_to_the_default_pool():
         "except cupylike.cuda.memory.OutOfMemoryError:\n"
         "    print('oom')\n"
     )
-    env = dict(os.environ, CUPYLIKE_GPU_MEMORY_LIMIT="2048", CUPYLIKE_DEVICE="cpu")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    out = run_python(code, CUPYLIKE_GPU_MEMORY_LIMIT="2048", CUPYLIKE_DEVICE="cpu")
     assert out.stdout.split() == ["2048", "oom"], out.stderr
-    env["CUPYLIKE_GPU_MEMORY_LIMIT"] = "bogus"
-    out = subprocess.run([sys.executable, "-c", "import cupylike; cupylike.zeros(1)"], env=env,
-                         capture_output=True, text=True)
+    out = run_python("import cupylike; cupylike.zeros(1)", CUPYLIKE_GPU_MEMORY_LIMIT="bogus",
+                     CUPYLIKE_DEVICE="cpu")
     assert out.returncode == 1 and "ValueError" in out.stderr
 
 
