@@ -1,6 +1,6 @@
 """The main job: a short tour of cupylike on the default device.
 
-    python -m cupylike.demo
+    cupylike-demo        (or: python -m cupylike.demo, outside the source folder)
 
 It moves data to the device and back, takes views, uses a stream and an event, and reports the
 memory pool, printing what it checks so a reader can follow along.

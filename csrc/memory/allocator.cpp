@@ -78,7 +78,7 @@ std::shared_ptr<Pool> pinned_pool() {
         },
         0};
     return new std::shared_ptr<Pool>(
-        std::make_shared<Pool>(Device{}, "pinned host memory", std::move(src)));
+        std::make_shared<Pool>(Device{}, "pinned host memory", std::move(src), /*reclaim=*/false));
   }();
   return *pool;
 }

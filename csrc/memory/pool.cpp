@@ -99,12 +99,17 @@ std::string format_bytes(size_t bytes) {
   return out + " bytes";
 }
 
-Pool::Pool(Device device, std::string label, Source source)
-    : device_(device), label_(std::move(label)), source_(std::move(source)) {}
+Pool::Pool(Device device, std::string label, Source source, bool reclaim)
+    : device_(device), label_(std::move(label)), source_(std::move(source)), reclaim_(reclaim) {}
 
 Pool::~Pool() {
   // Only reached when no block is alive (each holds the pool), so every chunk is free.
-  free_all_locked(nullptr);
+  try {
+    free_all_locked(nullptr);
+  } catch (const Error&) {
+    // A destructor must not throw (it would abort the process); a segment the device failed
+    // to release, say after a sticky CUDA error, is left to the driver.
+  }
   for (Chunk* c : spare_chunks_) delete c;
 }
 
@@ -177,7 +182,8 @@ MemoryPtr Pool::malloc(size_t bytes, uint64_t stream_id) {
       std::lock_guard<std::mutex> lock(g_hook_mutex);
       hook = g_reclaim_hook;
     }
-    if (hook) hook();  // may release blocks, which takes the pool's lock: call it unlocked
+    if (hook && reclaim_)
+      hook();  // may release blocks, which takes the pool's lock: call it unlocked
     std::lock_guard<std::mutex> lock(mutex_);
     free_all_locked(nullptr);
     c = try_allocate(rounded, stream_id);

@@ -31,7 +31,9 @@ class Pool : public std::enable_shared_from_this<Pool> {
   };
 
   /// `label` names the memory in messages ("cpu", "cuda:0", "pinned host memory").
-  Pool(Device device, std::string label, Source source);
+  /// `reclaim`: run the reclaim hook (garbage collection) before giving up; off for pools whose
+  /// callers have a cheaper fallback than a full collection.
+  Pool(Device device, std::string label, Source source, bool reclaim = true);
   ~Pool();
 
   /// A block of at least `bytes` (0 allowed: a null block) for work on stream `stream_id`.
@@ -75,6 +77,7 @@ class Pool : public std::enable_shared_from_this<Pool> {
   std::vector<std::unique_ptr<Arena>> arenas_;
   std::vector<Chunk*> spare_chunks_;
   size_t used_ = 0, total_ = 0, n_free_ = 0, limit_ = 0;
+  bool reclaim_ = true;
 };
 
 /// The bytes, with thousands separators, as messages print them.

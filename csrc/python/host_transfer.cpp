@@ -10,6 +10,17 @@ namespace cupylike::python {
 
 namespace {
 
+// Large copies run without the GIL so other Python threads go on; small ones keep it, since
+// releasing and taking it back costs more than the copy.
+constexpr int64_t kUnlockFrom = int64_t(1) << 20;
+
+template <class Fn>
+void unlocked_if_large(int64_t bytes, Fn&& fn) {
+  if (bytes < kUnlockFrom) return fn();
+  py::gil_scoped_release unlocked;
+  fn();
+}
+
 std::vector<py::ssize_t> vec(const DimVector& v) { return {v.begin(), v.end()}; }
 
 DimVector dims_of(const py::array& a, bool strides) {
@@ -46,7 +57,10 @@ bool direct_layout(const NDArray& a, char order, DimVector& strides) {
 py::array to_numpy_reordered(const ArrayPtr& a, char order, const Stream& stream) {
   Extent e = byte_extent(a->shape(), a->strides(), a->itemsize());
   py::array_t<uint8_t> bytes(e.hi - e.lo);
-  download(*a, bytes.mutable_data(), stream);
+  {
+    auto* p = bytes.mutable_data();
+    unlocked_if_large(a->nbytes(), [&] { download(*a, p, stream); });
+  }
   py::array view(py::dtype::from_args(dtype_to_py(a->dtype())), vec(a->shape()), vec(a->strides()),
                  bytes.data() - e.lo, bytes);
   return numpy().attr("array")(view, py::arg("order") = std::string(1, order),
@@ -71,10 +85,12 @@ py::array to_numpy(const ArrayPtr& a, char order, py::handle out, const Stream& 
     bool same = o.flags() & py::array::c_style
                     ? direct_layout(*a, 'C', strides)
                     : o.flags() & py::array::f_style && direct_layout(*a, 'F', strides);
-    if (same)
-      download(*a, o.mutable_data(), stream);
-    else
+    if (same) {
+      auto* p = o.mutable_data();
+      unlocked_if_large(a->nbytes(), [&] { download(*a, p, stream); });
+    } else {
       numpy().attr("copyto")(o, to_numpy(a, 'K', py::none(), stream));
+    }
     return o;
   }
   DimVector strides;
@@ -82,7 +98,10 @@ py::array to_numpy(const ArrayPtr& a, char order, py::handle out, const Stream& 
     if (a->size() == 0)
       strides = new_array_strides(a->shape(), a->itemsize(), order == 'F' ? 'F' : 'C');
     py::array h = host_empty(a->dtype(), a->shape(), strides);
-    download(*a, h.mutable_data(), stream);
+    {
+      auto* p = h.mutable_data();
+      unlocked_if_large(a->nbytes(), [&] { download(*a, p, stream); });
+    }
     return h;
   }
   return to_numpy_reordered(a, order, stream);
@@ -107,7 +126,10 @@ void set_from_numpy(const ArrayPtr& dst, py::handle src_obj, const Stream& strea
   if (dst->c_contiguous() || dst->f_contiguous()) {
     const char* fn = dst->c_contiguous() ? "ascontiguousarray" : "asfortranarray";
     py::array h = numpy().attr(fn)(src);
-    upload(*dst, h.data(), stream);
+    {
+      auto* p = h.data();
+      unlocked_if_large(dst->nbytes(), [&] { upload(*dst, p, stream); });
+    }
     return;
   }
   // A permuted (possibly reversed) dense layout: lay the host bytes out exactly like the extent.
@@ -116,7 +138,10 @@ void set_from_numpy(const ArrayPtr& dst, py::handle src_obj, const Stream& strea
   py::array view(py::dtype::from_args(dtype_to_py(dst->dtype())), vec(dst->shape()),
                  vec(dst->strides()), bytes.mutable_data() - e.lo, bytes);
   numpy().attr("copyto")(view, src);
-  upload(*dst, bytes.data(), stream);
+  {
+    auto* p = bytes.data();
+    unlocked_if_large(dst->nbytes(), [&] { upload(*dst, p, stream); });
+  }
 }
 
 ArrayPtr from_host(py::handle obj, py::handle dtype, char order, Device device,
@@ -141,7 +166,10 @@ ArrayPtr from_host(py::handle obj, py::handle dtype, char order, Device device,
     strides = dims_of(h, true);
   }
   ArrayPtr a = empty_strided(device, dt, shape, strides);
-  upload(*a, h.data(), stream);
+  {
+    auto* p = h.data();
+    unlocked_if_large(a->nbytes(), [&] { upload(*a, p, stream); });
+  }
   return a;
 }
 

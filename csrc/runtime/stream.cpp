@@ -23,7 +23,14 @@ Stream::Stream(Device device, bool non_blocking, int priority)
 }
 
 Stream::~Stream() {
-  if (device_) backend_for(*device_).destroy_stream(handle_);
+  if (!device_) return;
+  try {
+    backend_for(*device_).destroy_stream(handle_);
+  } catch (const Error&) {
+    // A destructor must not throw (it would abort the process). After a sticky CUDA error,
+    // such as a kernel's illegal address, every driver call fails; the calls that can raise
+    // report it.
+  }
 }
 
 const StreamPtr& Stream::null() {
@@ -76,7 +83,13 @@ Event::Event(Device device, bool timing, bool blocking) : device_(device), timin
   handle_ = backend_for(device).create_event(timing, blocking);
 }
 
-Event::~Event() { backend_for(device_).destroy_event(handle_); }
+Event::~Event() {
+  try {
+    backend_for(device_).destroy_event(handle_);
+  } catch (const Error&) {
+    // As in ~Stream: a destructor must not throw.
+  }
+}
 
 void Event::record(const Stream& stream) {
   Device d = stream.device_or(device_);

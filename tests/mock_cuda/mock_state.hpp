@@ -1,17 +1,24 @@
 #pragma once
-// The state behind the mock driver (mock_libcuda.cpp): devices, allocations, and streams as
-// queues of work that runs lazily. The rules it keeps are written at the top of
-// mock_libcuda.cpp. The library is built with hidden visibility, so none of this is exported.
+// The state behind the mock driver: devices, allocations, and streams as queues of work that
+// runs lazily, and the checks the driver calls share. The rules it keeps are written at the top
+// of mock_libcuda.cpp.
+//
+// The library builds with hidden visibility; cuda.h's declarations are made visible, so the
+// driver API is exported and nothing here is.
+#pragma GCC visibility push(default)
 #include <cuda.h>
+#pragma GCC visibility pop
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
+#include <utility>
 #include <vector>
 
 namespace mock_cuda {
@@ -126,9 +133,10 @@ struct Stats {
 struct State {
   std::mutex mutex;
   CUresult init_result = CUDA_ERROR_NOT_INITIALIZED;  // until cuInit succeeds
-  std::deque<DeviceState> devices;                    // a deque: contexts never move
-  std::map<uint64_t, Allocation> allocations;         // by fake address
-  std::map<uintptr_t, size_t> pinned;                 // cuMemHostAlloc'ed ranges by address
+  CUresult sticky = CUDA_SUCCESS;              // set by tests: what every context call fails with
+  std::deque<DeviceState> devices;             // a deque: contexts never move
+  std::map<uint64_t, Allocation> allocations;  // by fake address
+  std::map<uintptr_t, size_t> pinned;          // cuMemHostAlloc'ed ranges by address
   std::set<CUstream> streams;
   std::set<CUevent> events;
   Stats stats;
@@ -217,5 +225,71 @@ inline State& state() {
 }
 
 inline thread_local CUctx_st* t_current = nullptr;
+
+using Lock = std::lock_guard<std::mutex>;
+
+inline long long env_int(const char* name, long long fallback) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  char* end = nullptr;
+  long long x = std::strtoll(v, &end, 0);
+  return *end == '\0' ? x : fallback;
+}
+
+inline CUresult need_init(const State& s) {
+  return s.init_result == CUDA_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+inline CUresult need_device(const State& s, CUdevice dev) {
+  if (need_init(s) != CUDA_SUCCESS) return CUDA_ERROR_NOT_INITIALIZED;
+  return dev >= 0 && size_t(dev) < s.devices.size() ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+// What every memory, stream and event call needs first.
+inline CUresult need_context(const State& s) {
+  if (need_init(s) != CUDA_SUCCESS) return CUDA_ERROR_NOT_INITIALIZED;
+  if (s.sticky != CUDA_SUCCESS) return s.sticky;
+  return t_current ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+// The queue behind a stream handle; 0 and CU_STREAM_LEGACY name the current device's null
+// stream. Call after need_context.
+inline CUresult queue_of(State& s, CUstream h, std::shared_ptr<Queue>& out) {
+  if (h == nullptr || h == CU_STREAM_LEGACY) {
+    out = s.device(t_current->device).null_queue;
+    return CUDA_SUCCESS;
+  }
+  if (!s.streams.count(h)) return CUDA_ERROR_INVALID_HANDLE;
+  out = h->queue;
+  return CUDA_SUCCESS;
+}
+
+inline CUresult event_state(const State& s, CUevent e, EventState*& out) {
+  if (!s.events.count(e)) return CUDA_ERROR_INVALID_HANDLE;
+  out = e->state.get();
+  return CUDA_SUCCESS;
+}
+
+// Issues a copy or fill on stream `h` of the current device; `complete`: run it (and what it
+// depends on) before returning, as copies to or from pageable memory do.
+inline CUresult issue(State& s, CUstream h, Op op, bool complete) {
+  std::shared_ptr<Queue> q;
+  if (CUresult r = queue_of(s, h, q); r != CUDA_SUCCESS) return r;
+  if (q->device != t_current->device) return CUDA_ERROR_INVALID_HANDLE;  // another context's
+  uint64_t position = s.enqueue(*q, std::move(op));
+  if (complete) s.run_until(*q, position);
+  return CUDA_SUCCESS;
+}
+
+inline Op copy_op(char* dst, const char* src, size_t bytes) {
+  Op op;
+  op.kind = Op::copy;
+  op.dst = dst;
+  op.src = src;
+  op.bytes = bytes;
+  return op;
+}
+
+inline bool event_done(const EventState& e) { return !e.queue || e.queue->executed >= e.position; }
 
 }  // namespace mock_cuda

@@ -1,0 +1,567 @@
+"""The CUDA code path, run against a mock driver (tests/mock_cuda/mock_libcuda.cpp): a libcuda
+stand-in over host memory whose device pointers fault when the host dereferences them, whose
+streams run their work late (so missing synchronisation shows up as wrong values), and which
+counts pinned staging buffers rewritten before their copy ran.
+
+The driver is loaded once per process, so each test runs a short program in a fresh interpreter
+with CUPYLIKE_LIBCUDA pointing at the mock.
+"""
+
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+import pytest
+from cpp_build import build_dir
+
+# Variables that choose the driver, the device or pool limits; programs start without them.
+_OWN_ENV = ("CUPYLIKE_DEVICE", "CUPYLIKE_LIBCUDA", "CUPYLIKE_GPU_MEMORY_LIMIT")
+
+# Run before each program: NumPy, cupylike, the test helpers, and the mock's counters.
+PRELUDE = """
+import ctypes, os, threading
+import numpy
+import cupylike
+from cupylike.cuda import CUDAUnavailableError, Event, OutOfMemoryError, Stream
+from cupylike.testing import ALL_DTYPES, assert_array_equal, sample_values
+
+_mock = ctypes.CDLL(os.environ["CUPYLIKE_LIBCUDA"])
+_mock.mock_cuda_stat.restype = ctypes.c_longlong
+_mock.mock_cuda_stat.argtypes = [ctypes.c_char_p, ctypes.c_int]
+
+def stat(name, device=-1):
+    value = _mock.mock_cuda_stat(name.encode(), device)
+    assert value >= 0, "the mock has no counter " + name
+    return value
+
+def raises(kind, fn, *args, **kwargs):
+    try:
+        fn(*args, **kwargs)
+    except kind as e:
+        return str(e)
+    raise AssertionError(f"{fn} did not raise {kind.__name__}")
+
+GPU0, GPU1 = cupylike.Device(0), cupylike.Device(1)
+FAKE_BASE = 0x00F0_0000_0000_0000  # where the mock's device addresses start
+"""
+
+
+@pytest.fixture(scope="module")
+def mock_path():
+    return str(build_dir() / "libcupylike_mock_cuda.so")
+
+
+def _environment(**env):
+    full = {k: v for k, v in os.environ.items()
+            if k not in _OWN_ENV and not k.startswith("CUPYLIKE_MOCK_CUDA_")}
+    full.update({k: str(v) for k, v in env.items()})
+    return full
+
+
+def _run(code, **env):
+    # From a file, so a failing assert's traceback shows its line.
+    with tempfile.TemporaryDirectory() as folder:
+        script = os.path.join(folder, "program.py")
+        with open(script, "w") as f:
+            f.write(textwrap.dedent(code))
+        return subprocess.run([sys.executable, script], env=_environment(**env), cwd=folder,
+                              capture_output=True, text=True, timeout=120)
+
+
+def _check_exit(proc):
+    output = proc.stdout + proc.stderr
+    if proc.returncode < 0:
+        sig = signal.Signals(-proc.returncode)
+        hint = {signal.SIGSEGV: " (a device pointer dereferenced on the host?)",
+                signal.SIGBUS: " (a device pointer dereferenced on the host?)",
+                signal.SIGABRT: " (a C++ exception escaping a destructor?)"}.get(sig, "")
+        pytest.fail(f"the program crashed with {sig.name}{hint}\n{output}")
+    assert proc.returncode == 0, output
+    return proc.stdout
+
+
+def run_on_mock(mock_path, code, **env):
+    """Runs PRELUDE + `code` on the mock driver; returns its stdout, failing with its output if
+    it raises or crashes."""
+    return _check_exit(_run(PRELUDE + textwrap.dedent(code), CUPYLIKE_LIBCUDA=mock_path, **env))
+
+
+def test_default_device_is_the_first_cuda_device(mock_path):
+    run_on_mock(mock_path, """
+        assert cupylike.Device() == GPU0 and str(cupylike.Device()) == "cuda:0"
+        assert cupylike.cuda.is_available() and cupylike.cuda.runtime.getDeviceCount() == 2
+        x = cupylike.zeros(3)
+        assert x.device == GPU0 and x.data.ptr >= FAKE_BASE  # memory from the (mock) driver
+        assert stat("allocations_live", 0) == 1 and stat("allocations_live", 1) == 0
+        assert GPU1.name == "Mock CUDA Device 1" and GPU1.compute_capability == "90"
+        assert GPU1.mem_info == (1 << 30, 1 << 30)
+    """)
+    run_on_mock(mock_path, "assert cupylike.cuda.runtime.getDeviceCount() == 3",
+                CUPYLIKE_MOCK_CUDA_DEVICES=3)
+
+
+def test_device_blocks_and_arguments_place_arrays_on_that_device(mock_path):
+    run_on_mock(mock_path, """
+        host = numpy.arange(12.0).reshape(3, 4)
+        assert cupylike.asarray(host, device=1).device == GPU1
+        with cupylike.cuda.Device(1) as d:
+            assert d == GPU1 and cupylike.Device() == GPU1
+            x = cupylike.asarray(host)
+            z = cupylike.zeros((2, 2), dtype=numpy.int16)
+            with GPU0:
+                assert cupylike.empty(4).device == GPU0
+            assert cupylike.empty_like(x).device == GPU1
+        assert cupylike.Device() == GPU0
+        assert x.device == z.device == GPU1 and stat("bytes_live", 1) > 0
+        assert_array_equal(x, host)
+        assert_array_equal(z, numpy.zeros((2, 2), dtype=numpy.int16))
+        y = cupylike.asarray(x, device=0)  # between devices: through the host
+        assert y.device == GPU0
+        assert_array_equal(y, host)
+        assert cupylike.zeros_like(x).device == GPU1
+        def other_thread():
+            assert cupylike.Device() == GPU0  # a device block is per thread
+        with GPU1:
+            t = threading.Thread(target=other_thread)
+            t.start()
+            t.join()
+        free0, free1 = GPU0.mem_info[0], GPU1.mem_info[0]
+        with GPU1:
+            big = cupylike.empty(1 << 20, dtype=numpy.uint8)
+        assert GPU1.mem_info[0] == free1 - (1 << 20)  # each query asks its own device
+        assert GPU0.mem_info[0] == free0
+        GPU1.use()
+        assert cupylike.zeros(1).device == GPU1
+    """)
+
+
+def test_round_trips_of_every_dtype_and_layout_match_numpy(mock_path):
+    run_on_mock(mock_path, """
+        def layouts(host):
+            yield "C", host
+            if host.ndim >= 2:
+                yield "F", numpy.asfortranarray(host)
+                yield "transposed", host.T
+            if host.ndim >= 1 and host.size:
+                yield "reversed", host[::-1]
+                yield "strided", host[::2]
+            if host.ndim >= 3:
+                yield "permuted", host.transpose(1, 0, 2)
+
+        for device in (GPU0, GPU1):
+            for dtype in ALL_DTYPES:
+                for shape in [(), (0,), (0, 3), (1,), (7,), (3, 4), (2, 3, 4), (70_001,)]:
+                    for name, host in layouts(sample_values(dtype, shape)):
+                        where = f"{device} {dtype} {shape} {name}"
+                        x = cupylike.asarray(host, device=device)
+                        assert x.device == device, where
+                        assert_array_equal(cupylike.asnumpy(x), host, err_msg=where)
+                        for order in "CFK":
+                            assert_array_equal(x.get(order=order), host, err_msg=where)
+                        if host.ndim == 2:
+                            out = numpy.empty(host.shape, host.dtype, order="F")
+                            assert_array_equal(x.get(out=out), host, err_msg=where)
+                            assert_array_equal(x.T, host.T, err_msg=where)
+                            assert_array_equal(x[::-1, 1:], host[::-1, 1:], err_msg=where)
+                        if host.ndim:
+                            y = cupylike.zeros(host.shape, dtype=dtype, device=device,
+                                               order="F" if name == "F" else "C")
+                            y.set(host[::-1].copy()[::-1])  # a non-contiguous host source
+                            assert_array_equal(y, host, err_msg=where)
+        assert stat("h2d_pageable") == 0 and stat("h2d_pinned") > 0 and stat("d2h") > 0
+        assert stat("staging_violations") == 0
+    """)
+
+
+def test_large_uploads_are_staged_through_bounded_pinned_buffers(mock_path):
+    run_on_mock(mock_path, """
+        host = numpy.arange(75_000_000, dtype=numpy.uint32)  # 300 MB: 72 chunks of 4 MiB
+        x = cupylike.asarray(host)
+        assert stat("h2d_pinned") >= 72 and stat("h2d_pageable") == 0
+        pinned = cupylike.get_default_pinned_memory_pool()
+        assert pinned.total_bytes() <= (68 << 20)  # at most 64 MiB in flight, plus a chunk
+        assert numpy.array_equal(x.get(), host)  # (assert_array_equal is slow at this size)
+        host += 1
+        x.set(host)
+        assert numpy.array_equal(x.get(), host)
+        with GPU1:
+            y = cupylike.asarray(host[:5_000_123])  # an odd size on another device
+        assert_array_equal(y, host[:5_000_123])
+        assert stat("staging_violations") == 0
+    """)
+
+
+@pytest.mark.parametrize("pinned_bytes, pinned_copies", [(0, 0), (4 << 20, 1)])
+def test_uploads_beyond_pinned_memory_fall_back_to_pageable_copies(mock_path, pinned_bytes,
+                                                                   pinned_copies):
+    run_on_mock(mock_path, f"""
+        host = numpy.arange(3_000_000, dtype=numpy.float64)  # 24 MB: 6 chunks
+        x = cupylike.asarray(host)
+        assert_array_equal(x, host)
+        assert stat("h2d_pinned") == {pinned_copies} and stat("h2d_pageable") == 1
+        assert stat("staging_violations") == 0
+    """, CUPYLIKE_MOCK_CUDA_PINNED_MEMORY=pinned_bytes)
+
+
+def test_threads_uploading_to_two_devices_keep_their_data(mock_path):
+    run_on_mock(mock_path, """
+        errors = []
+        def work(device, seed):
+            try:
+                with device:
+                    s = Stream(non_blocking=True)
+                    for i in range(6):
+                        host = numpy.full(1_500_000 + i, seed * 100 + i, dtype=numpy.int64)
+                        with s:
+                            x = cupylike.asarray(host)
+                        assert x.device == device
+                        assert_array_equal(x.get(stream=s), host)
+            except Exception as e:
+                errors.append(repr(e))
+        threads = [threading.Thread(target=work, args=(d, i)) for i, d in
+                   enumerate([GPU0, GPU1, GPU0, GPU1])]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        assert stat("staging_violations") == 0
+    """)
+
+
+def test_streams_order_work_and_report_progress(mock_path):
+    run_on_mock(mock_path, """
+        host = numpy.arange(1000.0)
+        s = Stream()
+        assert s.device == GPU0 and s.ptr != 0 and s.done
+        with s:
+            assert cupylike.cuda.get_current_stream() is s
+            x = cupylike.asarray(host)
+        assert cupylike.cuda.get_current_stream() is Stream.null
+        assert not s.done  # the mock has not run the queued copy yet
+        s.synchronize()
+        assert s.done
+        assert_array_equal(x.get(stream=s), host)
+
+        a, b = Stream(non_blocking=True), Stream(non_blocking=True)
+        z = cupylike.zeros(1000)
+        GPU0.synchronize()
+        z.set(host * 2, stream=a)
+        ready = a.record()
+        b.wait_event(ready)  # the read on b comes after a's copy
+        assert_array_equal(z.get(stream=b), host * 2)
+
+        with GPU1:
+            s1 = Stream()
+            w = cupylike.zeros(10)
+        assert s1.device == GPU1
+        done = a.record()
+        s1.wait_event(done)  # an event of another device
+        s1.synchronize()
+        assert_array_equal(w.get(stream=s1), numpy.zeros(10))
+    """)
+
+
+def test_events_record_synchronize_and_time(mock_path):
+    run_on_mock(mock_path, """
+        s = Stream()
+        start, end = Event(), Event()
+        assert start.done and start.device == GPU0  # never recorded: done, as in CUDA
+        start.record(s)
+        x = cupylike.asarray(numpy.ones(1 << 20))
+        with s:
+            y = cupylike.zeros(1 << 20)
+        end.record(s)
+        assert not end.done  # queued work ahead of it has not run
+        end.synchronize()
+        assert end.done and start.done
+        assert cupylike.cuda.get_elapsed_time(start, end) >= 0.0
+        assert_array_equal(y, numpy.zeros(1 << 20))
+        assert_array_equal(x, numpy.ones(1 << 20))
+
+        untimed = Event(disable_timing=True)
+        untimed.record()
+        untimed.synchronize()
+        assert "timing" in raises(ValueError, cupylike.cuda.get_elapsed_time, start, untimed)
+        assert "recorded" in raises(ValueError, cupylike.cuda.get_elapsed_time, start, Event())
+        blocking = Event(block=True)
+        blocking.record()
+        blocking.synchronize()
+        assert blocking.done
+        e1 = Event(device=1)
+        assert e1.device == GPU1
+        e1.record()  # the null stream of the event's device
+        e1.synchronize()
+        assert stat("events_live", 1) >= 1
+    """)
+
+
+def test_memory_pool_counts_bytes_and_reuses_blocks_per_stream(mock_path):
+    run_on_mock(mock_path, """
+        pool = cupylike.get_default_memory_pool()
+        x = cupylike.empty(1000)  # 8000 bytes -> 8192
+        assert pool.used_bytes() == 8192 and pool.total_bytes() == 8192
+        assert stat("bytes_live", 0) == 8192
+        del x
+        assert pool.used_bytes() == 0 and pool.n_free_blocks() == 1
+        pool.free_all_blocks()
+        assert pool.total_bytes() == 0 and stat("bytes_live", 0) == 0
+
+        a, b = Stream(), Stream()
+        with a:
+            x = cupylike.empty(4096, dtype=numpy.uint8)
+        freed = x.data.ptr
+        del x  # back to a's free blocks: work queued on a may still use it
+        with b:
+            y = cupylike.empty(4096, dtype=numpy.uint8)
+        assert y.data.ptr != freed
+        with a:
+            z = cupylike.empty(4096, dtype=numpy.uint8)
+        assert z.data.ptr == freed
+        with GPU1:
+            w = cupylike.empty(100)
+            assert pool.used_bytes() == 1024  # device 1's pool
+        assert pool.used_bytes() == 8192
+        del y, z, w
+        pool.free_all_blocks()
+        assert stat("bytes_live", 0) == 0 and stat("bytes_live", 1) == 1024
+        with GPU1:
+            pool.free_all_blocks()
+        assert stat("bytes_live") == 0 and stat("allocations_live") == 0
+    """)
+
+
+def test_pool_limit_raises_out_of_memory_and_recovers(mock_path):
+    run_on_mock(mock_path, """
+        pool = cupylike.get_default_memory_pool()
+        pool.set_limit(size=1 << 20)
+        keep = cupylike.empty(1 << 19, dtype=numpy.uint8)
+        msg = raises(OutOfMemoryError, cupylike.empty, 1 << 20, dtype=numpy.uint8)
+        assert "1,048,576 bytes on cuda:0" in msg and "limit 1,048,576 bytes" in msg, msg
+        assert issubclass(OutOfMemoryError, MemoryError)
+        del keep
+        x = cupylike.zeros(1 << 20, dtype=numpy.uint8)
+        assert int(x[12345]) == 0
+        pool.set_limit(fraction=0.5)
+        assert pool.get_limit() == 1 << 29  # of the device's 1 GiB
+        pool.set_limit()
+    """)
+
+
+def test_device_memory_exhaustion_is_out_of_memory_not_a_crash(mock_path):
+    run_on_mock(mock_path, """
+        capacity = 64 << 20
+        a = cupylike.empty(40 << 20, dtype=numpy.uint8)
+        msg = raises(OutOfMemoryError, cupylike.empty, 40 << 20, dtype=numpy.uint8)
+        assert "41,943,040 bytes on cuda:0" in msg and "no limit set" in msg, msg
+        assert stat("bytes_live", 0) <= capacity
+        assert GPU0.mem_info == (capacity - (40 << 20), capacity)
+        del a
+        b = cupylike.empty(40 << 20, dtype=numpy.uint8)
+        del b
+        c = cupylike.zeros(50 << 20, dtype=numpy.uint8)  # the cached 40 MiB block is released
+        assert stat("bytes_live", 0) == 50 << 20
+        assert int(c[-1]) == 0
+        with GPU1:  # other devices are unaffected
+            cupylike.empty(60 << 20, dtype=numpy.uint8)
+    """, CUPYLIKE_MOCK_CUDA_MEMORY=64 << 20)
+
+
+def test_mixing_devices_raises_value_error_naming_both(mock_path):
+    run_on_mock(mock_path, """
+        x = cupylike.asarray(numpy.arange(4.0))
+        s1 = Stream(device=1)
+        for msg in (raises(ValueError, x.get, stream=s1),
+                    raises(ValueError, x.set, numpy.zeros(4), stream=s1),
+                    raises(ValueError, Event().record, s1),
+                    raises(ValueError, cupylike.cuda.get_elapsed_time, Event(), Event(device=1))):
+            assert "cuda:0" in msg and "cuda:1" in msg, msg
+        assert_array_equal(x, numpy.arange(4.0))  # nothing was written
+    """)
+
+
+def test_a_missing_device_is_a_clear_error(mock_path):
+    out = run_on_mock(mock_path, """
+        print(raises(CUDAUnavailableError, cupylike.zeros, 2))
+        print(raises(CUDAUnavailableError, cupylike.Device))
+    """, CUPYLIKE_DEVICE="cuda:5")
+    expected = ("CUPYLIKE_DEVICE=cuda:5 cannot be used: CUDA device 5 does not exist: this "
+                "machine has 2 CUDA devices")
+    assert out.splitlines() == [expected, expected]
+    run_on_mock(mock_path, """
+        msg = raises(CUDAUnavailableError, cupylike.zeros, 2, device="cuda:3")
+        assert msg == "CUDA device 3 does not exist: this machine has 2 CUDA devices", msg
+        raises(CUDAUnavailableError, cupylike.Device(3).__enter__)
+        assert cupylike.Device() == GPU0
+    """)
+
+
+def test_memory_pointers_from_the_pool_back_arrays_on_their_device(mock_path):
+    run_on_mock(mock_path, """
+        pool = cupylike.get_default_memory_pool()
+        host = numpy.arange(24.0).reshape(4, 6)
+        for device in (GPU0, GPU1):
+            with device:
+                mem = pool.malloc(host.nbytes)
+            assert mem.device == device and mem.ptr >= FAKE_BASE
+            x = cupylike.ndarray(host.shape, host.dtype, memptr=mem)
+            assert x.device == device
+            x.set(host)
+            assert_array_equal(x, host)
+            assert_array_equal(x.copy(), host)  # a device-to-device copy
+        private = cupylike.cuda.MemoryPool()
+        cupylike.cuda.set_allocator(private.malloc)
+        with GPU1:
+            y = cupylike.asarray(host)
+            assert private.used_bytes() == 512 and y.device == GPU1
+        cupylike.cuda.set_allocator(None)
+        assert_array_equal(y, host)
+    """)
+
+
+def test_a_failing_driver_call_is_a_cuda_driver_error_naming_the_call(mock_path):
+    out = run_on_mock(mock_path, """
+        s = Stream()
+        start, end = s.record(), Event()
+        with s:
+            cupylike.zeros(1000)
+        end.record(s)  # not synchronised: the driver cannot time it yet
+        print(raises(cupylike.cuda.CUDADriverError, cupylike.cuda.get_elapsed_time, start, end))
+    """)
+    assert out.strip() == ("cuEventElapsedTime failed: CUDA_ERROR_NOT_READY: device not ready")
+
+
+def test_a_sticky_driver_error_raises_and_cleanup_does_not_abort(mock_path):
+    out = run_on_mock(mock_path, """
+        import gc
+        s, e = Stream(), Event()
+        e.record(s)
+        x = cupylike.zeros(10)
+        private = cupylike.cuda.MemoryPool()
+        private.malloc(4096)  # freed at once: the pool caches a segment
+        _mock.mock_cuda_set_sticky_error(700)  # as after a kernel's illegal memory access
+        print(raises(cupylike.cuda.CUDADriverError, x.get))
+        print(raises(cupylike.cuda.CUDADriverError, s.synchronize))
+        del s, e, private  # their destructors' driver calls fail too: no abort
+        gc.collect()
+        print("still running")
+    """)
+    assert out.splitlines() == [
+        "cuMemcpyDtoHAsync failed: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was "
+        "encountered",
+        "cuStreamSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was "
+        "encountered",
+        "still running"]
+
+
+@pytest.mark.parametrize("code, reason", [
+    (100, "the CUDA driver found no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE)"),
+    (999, "the CUDA driver failed to initialise (cuInit: CUDA_ERROR_UNKNOWN)"),
+    (46, "the CUDA driver failed to initialise (cuInit: CUDA_ERROR_DEVICE_UNAVAILABLE)"),
+])
+def test_a_failing_driver_initialisation_names_the_reason(mock_path, code, reason):
+    out = run_on_mock(mock_path, """
+        assert cupylike.Device() == cupylike.Device("cpu") and not cupylike.cuda.is_available()
+        print(raises(CUDAUnavailableError, cupylike.zeros, 2, device="cuda"))
+    """, CUPYLIKE_MOCK_CUDA_INIT_ERROR=code)
+    assert out.strip() == reason
+    out = run_on_mock(mock_path, "print(raises(CUDAUnavailableError, cupylike.zeros, 2))",
+                      CUPYLIKE_MOCK_CUDA_INIT_ERROR=code, CUPYLIKE_DEVICE="cuda")
+    assert out.strip() == "CUPYLIKE_DEVICE=cuda cannot be used: " + reason
+
+
+def test_a_missing_driver_library_is_a_clear_error_not_a_crash(tmp_path):
+    missing = str(tmp_path / "libcuda.so.1")
+    out = _check_exit(_run("""
+        import cupylike
+        try:
+            cupylike.zeros(2)
+        except cupylike.cuda.CUDAUnavailableError as e:
+            print(e)
+    """, CUPYLIKE_LIBCUDA=missing, CUPYLIKE_DEVICE="cuda"))
+    assert out.startswith("CUPYLIKE_DEVICE=cuda cannot be used: no CUDA driver: cannot load "
+                          + missing), out
+    proc = _run("import cupylike; cupylike.zeros(2)", CUPYLIKE_LIBCUDA=missing,
+                CUPYLIKE_DEVICE="cuda")
+    assert proc.returncode == 1, proc.stderr  # an exception, not a signal
+    assert "CUDAUnavailableError" in proc.stderr and missing in proc.stderr
+
+
+def test_a_library_that_is_not_a_cuda_driver_is_a_clear_error():
+    out = _check_exit(_run("""
+        import cupylike
+        try:
+            cupylike.zeros(2, device="cuda")
+        except cupylike.cuda.CUDAUnavailableError as e:
+            print(e)
+    """, CUPYLIKE_LIBCUDA="libm.so.6"))
+    assert out.startswith("the CUDA driver lacks cuInit, cuDriverGetVersion, "), out
+    assert "update the driver" in out
+
+
+def _system_driver_loads():
+    try:
+        ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(_system_driver_loads(), reason="this machine has a CUDA driver")
+def test_without_a_driver_or_settings_the_default_device_is_cpu():
+    out = _check_exit(_run("import cupylike; print(cupylike.Device(), cupylike.zeros(2).device)"))
+    assert out.split() == ["cpu", "cpu"]
+
+
+def test_the_mock_catches_what_it_is_meant_to(mock_path):
+    """The mock itself: device pointers are not host memory, queued copies read pinned memory
+    late (and count rewrites), queries report pending work once, calls need a context."""
+    run_on_mock(mock_path, """
+        from ctypes import POINTER, byref, c_char_p, c_int, c_size_t, c_uint, c_uint64, c_void_p
+        cu = _mock
+        signatures = {
+            "cuInit": [c_uint], "cuDevicePrimaryCtxRetain": [POINTER(c_void_p), c_int],
+            "cuCtxSetCurrent": [c_void_p], "cuMemAlloc_v2": [POINTER(c_uint64), c_size_t],
+            "cuMemHostAlloc": [POINTER(c_void_p), c_size_t, c_uint],
+            "cuStreamCreateWithPriority": [POINTER(c_void_p), c_uint, c_int],
+            "cuMemcpyHtoDAsync_v2": [c_uint64, c_void_p, c_size_t, c_void_p],
+            "cuMemcpyDtoHAsync_v2": [c_void_p, c_uint64, c_size_t, c_void_p],
+            "cuMemsetD8Async": [c_uint64, ctypes.c_ubyte, c_size_t, c_void_p],
+            "cuStreamQuery": [c_void_p], "cuStreamDestroy_v2": [c_void_p],
+            "cuMemFree_v2": [c_uint64], "cuMemFreeHost": [c_void_p],
+            "cuGetErrorName": [c_int, POINTER(c_char_p)],
+        }
+        for fn, args in signatures.items():
+            getattr(cu, fn).argtypes = args
+        assert cu.cuInit(0) == 0
+        ctx, dev_ptr, host, stream = c_void_p(), c_uint64(), c_void_p(), c_void_p()
+        assert cu.cuMemAlloc_v2(byref(dev_ptr), 64) == 201  # CUDA_ERROR_INVALID_CONTEXT
+        assert cu.cuDevicePrimaryCtxRetain(byref(ctx), 0) == 0
+        assert cu.cuCtxSetCurrent(ctx) == 0
+        assert cu.cuMemAlloc_v2(byref(dev_ptr), 64) == 0 and dev_ptr.value >= FAKE_BASE
+        assert cu.cuMemHostAlloc(byref(host), 64, 0) == 0
+        assert cu.cuStreamCreateWithPriority(byref(stream), 0, 0) == 0
+        ctypes.memset(host, 1, 64)
+        assert cu.cuMemcpyHtoDAsync_v2(dev_ptr.value, host, 64, stream) == 0
+        ctypes.memset(host, 2, 64)  # too early: the copy has not run
+        assert cu.cuStreamQuery(stream) == 600  # CUDA_ERROR_NOT_READY, once
+        assert cu.cuStreamQuery(stream) == 0 and stat("staging_violations") == 1
+        back = (ctypes.c_uint8 * 64)()
+        assert cu.cuMemcpyDtoHAsync_v2(ctypes.addressof(back), dev_ptr.value, 64, stream) == 0
+        assert list(back) == [2] * 64  # the copy read the host bytes when it ran
+        assert cu.cuMemcpyHtoDAsync_v2(dev_ptr.value + 32, host, 64, stream) == 1  # overruns
+        assert cu.cuMemsetD8Async(dev_ptr.value - 1, 0, 1, stream) == 1
+        assert cu.cuMemcpyHtoDAsync_v2(dev_ptr.value, dev_ptr.value, 8, stream) == 1
+        with GPU1:
+            other = cupylike.empty(8, dtype=numpy.uint8)
+        assert cu.cuCtxSetCurrent(ctx) == 0  # cupylike made device 1's context current
+        assert cu.cuMemsetD8Async(other.data.ptr, 0, 8, stream) == 1  # not this device's
+        name = c_char_p()
+        assert cu.cuGetErrorName(600, byref(name)) == 0 and name.value == b"CUDA_ERROR_NOT_READY"
+        assert cu.cuStreamDestroy_v2(stream) == 0 and cu.cuMemFree_v2(dev_ptr.value) == 0
+        assert cu.cuMemFreeHost(host) == 0 and stat("pinned_live") == 0
+    """)
