@@ -66,7 +66,7 @@ def bench_pool():
     empty = per_call_seconds(lambda: cupylike.empty(16, dtype=numpy.uint8))
     np_empty = per_call_seconds(lambda: numpy.empty(16, dtype=numpy.uint8))
     return [
-        Row("pool malloc + free pair", ns * 1e-9, None, "(absolute)", 200e-9),
+        Row("pool malloc + free pair", ns * 1e-9, None, "absolute", 200e-9),
         Row("cupylike.empty(16)", empty, np_empty, "numpy.empty(16)", 10.0),
     ]
 

@@ -34,7 +34,8 @@ class Row:
     ours: float  # seconds
     reference: float | None  # seconds, or None for an absolute target
     reference_name: str
-    target: float  # maximum ratio ours/reference, or maximum seconds when reference is None
+    target: float | None  # maximum ratio ours/reference, or maximum seconds when reference is
+    # None; None: a figure reported without a target
 
     @property
     def ratio(self):
@@ -42,6 +43,8 @@ class Row:
 
     @property
     def passed(self):
+        if self.target is None:
+            return None
         value = self.ours if self.reference is None else self.ratio
         return value <= self.target
 

@@ -19,7 +19,7 @@ from harness import fmt_time  # noqa: E402
 
 import cupylike  # noqa: E402
 
-SUITES = ["foundation"]
+SUITES = ["foundation", "kernels", "copy"]
 
 
 def main():
@@ -40,10 +40,14 @@ def main():
     print("-" * len(header))
     for r in rows:
         ratio = "" if r.ratio is None else f"{r.ratio:.2f}x"
-        target = fmt_time(r.target) if r.reference is None else f"<={r.target:g}x"
+        if r.target is None:
+            target = "-"
+        else:
+            target = fmt_time(r.target) if r.reference is None else f"<={r.target:g}x"
         ref = "" if r.reference is None else fmt_time(r.reference)
+        ok = {None: "-", True: "yes", False: "NO"}[r.passed]
         print(f"{r.name:<28} {fmt_time(r.ours):>10} {ref:>10}  {ratio:>6}  {target:<7} "
-              f"{'yes' if r.passed else 'NO'}   ({r.reference_name})")
+              f"{ok:<3}  ({r.reference_name})")
     if args.json:
         args.json.write_text(json.dumps(
             {"device": str(device), "rows": [r.as_dict() for r in rows]}, indent=2))

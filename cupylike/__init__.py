@@ -5,26 +5,52 @@ Swap ``import numpy as np`` for ``import cupylike as cp``; move data with ``cp.a
 the first usable CUDA device, else ``cpu``.
 """
 
+import os as _os
+
 import numpy as _numpy
 
+try:
+    from cupylike import _core
+except ImportError as _e:  # pragma: no cover - depends on how Python was started
+    raise ImportError(
+        f"cupylike was imported from {_os.path.dirname(__file__)}, which has no compiled core "
+        "(cupylike._core). Install it with `pip install .` and run Python outside the source "
+        "folder, or use `pip install -e .` for development."
+    ) from _e
+
 from cupylike import (
-    _core,
-    cuda,  # noqa: E402  (after _core: cuda re-exports its classes)
+    _jit,  # sets the kernels/ folder the compilers include from
+    cuda,  # after _core: cuda re-exports its classes
 )
 from cupylike._core import (
+    CompileError,
     Device,
+    RawKernel,
+    RawModule,
+    arange,
     array,
     asarray,
+    ascontiguousarray,
+    asfortranarray,
     asnumpy,
     broadcast_to,
     can_cast,
+    copy,
     empty,
     empty_like,
     expand_dims,
+    eye,
+    full,
+    full_like,
     get_default_memory_pool,
     get_default_pinned_memory_pool,
+    identity,
+    linspace,
+    logspace,
     moveaxis,
     ndarray,
+    ones,
+    ones_like,
     promote_types,
     ravel,
     reshape,
@@ -38,6 +64,8 @@ from cupylike._core import (
 from cupylike._scalars import *  # noqa: F403,E402
 
 __version__ = "0.1.0"
+
+CompileException = CompileError  # CuPy's name
 
 # dtypes are NumPy's own objects, so `x.dtype == np.float32` and Dask's meta handling work.
 dtype = _numpy.dtype

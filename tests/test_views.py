@@ -7,7 +7,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cupylike
-from cupylike.testing import ALL_DTYPES, assert_array_equal, numpy_cupylike_equal
+from cupylike.testing import (
+    ALL_DTYPES,
+    assert_array_equal,
+    for_all_dtypes,
+    numpy_cupylike_equal,
+    sample_values,
+)
 
 # ---------------------------------------------------------------------------------------------
 # A generated family of view chains.
@@ -305,11 +311,26 @@ def test_write_through_a_view_shows_in_the_base():
     assert_array_equal(a, host)
 
 
-def test_set_into_a_view_with_gaps_is_not_supported_yet():
-    a = cupylike.zeros((4, 6))
-    with pytest.raises(NotImplementedError):
-        a[:, 2:4].set(numpy.ones((4, 2)))
-    assert_array_equal(a, numpy.zeros((4, 6)))
+@for_all_dtypes()
+def test_set_into_a_view_with_gaps_writes_only_its_elements(dtype):
+    host = sample_values(dtype, (4, 6), seed=5)
+    a = cupylike.asarray(host)
+    new = sample_values(dtype, (2, 4), seed=6)
+    a[::-2, 4:0:-1].set(new)
+    host[::-2, 4:0:-1] = new
+    assert_array_equal(a, host)
+
+
+def test_get_of_a_view_with_gaps_matches_numpy_in_every_order():
+    host = numpy.arange(360.0).reshape(6, 6, 10)
+    a = cupylike.asarray(host)
+    for view in [(slice(None, None, 2), slice(1, None), slice(None, None, -3)),
+                 (1, slice(None), slice(2, 3)), (Ellipsis, slice(5, 0, -2))]:
+        for order in "CFAK":
+            got = a[view].get(order=order)
+            want = numpy.array(host[view], order=order, copy=True)
+            assert_array_equal(got, want)
+            assert got.strides == want.strides, (view, order)
 
 
 def test_set_into_a_transposed_view_writes_the_right_elements():

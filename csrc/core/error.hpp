@@ -3,6 +3,7 @@
 /// mapping to Python types lives in one place (python/errors.cpp).
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace cupylike {
 
@@ -18,6 +19,8 @@ enum class ErrorKind {
   runtime,           // RuntimeError
   cuda_unavailable,  // cupylike.cuda.CUDAUnavailableError: no driver / no device
   cuda_driver,       // cupylike.cuda.CUDADriverError: a driver call failed
+  compile,           // cupylike.CompileError (thrown as CompileFailure, with the log)
+  kernel,            // cupylike.cuda.KernelError: a kernel trapped, asserted or deadlocked
 };
 
 class Error : public std::runtime_error {
@@ -27,6 +30,20 @@ class Error : public std::runtime_error {
 
  private:
   ErrorKind kind_;
+};
+
+/// A kernel source that did not compile: the compiler's log, the source and what was asked.
+class CompileFailure : public Error {
+ public:
+  CompileFailure(const std::string& message, std::string log, std::string source, std::string name,
+                 std::vector<std::string> options)
+      : Error(ErrorKind::compile, message),
+        log(std::move(log)),
+        source(std::move(source)),
+        name(std::move(name)),
+        options(std::move(options)) {}
+  std::string log, source, name;
+  std::vector<std::string> options;
 };
 
 [[noreturn]] inline void raise(ErrorKind kind, const std::string& message) {

@@ -169,12 +169,6 @@ ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape_in, char order) 
   return a->view({a->dtype(), std::move(shape), std::move(strides), a->offset()});
 }
 
-char ravel_view_order(const NDArray& a, char order) {
-  if (order == 'A') return a.f_contiguous() && !a.c_contiguous() ? 'F' : 'C';
-  if (order == 'K') return a.c_contiguous() || !a.f_contiguous() ? 'C' : 'F';
-  return order;
-}
-
 ArrayPtr transpose(const ArrayPtr& a, const DimVector& axes_in) {
   int n = a->ndim();
   DimVector axes;

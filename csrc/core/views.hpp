@@ -24,8 +24,6 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& items);
 DimVector resolve_reshape(int64_t size, const DimVector& shape);
 /// a.reshape(shape, order) as a view ('C', 'F' or 'A'); null when NumPy would have to copy.
 ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape, char order);
-/// The view reshape_view would give for order 'K' in ravel: the array's own memory order.
-char ravel_view_order(const NDArray& a, char order);
 
 /// Axes permuted as numpy.transpose (reversed when `axes` is empty).
 ArrayPtr transpose(const ArrayPtr& a, const DimVector& axes);

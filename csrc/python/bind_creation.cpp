@@ -1,12 +1,17 @@
-// Creation and host transfers: empty, zeros, *_like, asarray, array, asnumpy.
+// Creation and host transfers: empty, zeros, ones, full, *_like, asarray, array,
+// ascontiguousarray, asfortranarray, copy, asnumpy.
 #include "core/error.hpp"
 #include "core/layout.hpp"
 #include "core/views.hpp"
 #include "ops/copy.hpp"
+#include "ops/sequence.hpp"
 #include "ops/transfer.hpp"
+#include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/gil.hpp"
 #include "python/host_transfer.hpp"
+#include "python/host_values.hpp"
 #include "python/objects.hpp"
 
 namespace cupylike::python {
@@ -19,6 +24,25 @@ constexpr const char* kNoCopy =
 ArrayPtr zeros_of(ArrayPtr a) {
   zero_fill(*a, *current_stream(a->device()));
   return a;
+}
+
+ArrayPtr ones_of(ArrayPtr a) {
+  alignas(16) unsigned char one[16];
+  one_bytes(a->dtype(), one);
+  unlocked_if_large(a->nbytes(), [&] { fill(*a, one, *current_stream(a->device())); });
+  return a;
+}
+
+// numpy.full / full_like: NumPy's numpy.copyto(a, fill_value, casting='unsafe').
+ArrayPtr filled_with(ArrayPtr a, py::handle value) {
+  assign_value(a, value, ValueRule::copyto, *current_stream(a->device()));
+  return a;
+}
+
+// numpy.full's dtype when none is given: numpy.asarray(fill_value).dtype.
+py::object dtype_of_value(py::handle value) {
+  if (py::isinstance<NDArray>(value)) return dtype_to_py(value.cast<const NDArray&>().dtype());
+  return numpy().attr("asarray")(value).attr("dtype");
 }
 
 ArrayPtr new_array(py::handle shape, py::handle dtype, py::handle order, py::handle device) {
@@ -88,22 +112,21 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
   ArrayPtr a = obj.cast<ArrayPtr>();
   Device device = device_obj.is_none() ? a->device() : device_from_py(device_obj);
   DType dt = dtype_or(dtype, a->dtype());
-  if (dt != a->dtype()) {
-    if (never) raise(ErrorKind::value, kNoCopy);
-    raise(ErrorKind::not_implemented,
-          "changing the dtype of a device array needs a cast kernel, which cupylike does not "
-          "have yet");
-  }
   ArrayPtr out = a;
   if (device != a->device()) {
     if (never) raise(ErrorKind::value, kNoCopy);
+    // Devices share no memory: the elements go through the host, where NumPy casts them.
     py::array host = to_numpy(a, 'K', py::none(), *current_stream(a->device()));
-    out = from_host(host, py::none(), order, device, *current_stream(device));
+    py::object to = dt == a->dtype() ? py::none() : dtype_to_py(dt);
+    out = from_host(host, to, order, device, *current_stream(device));
   } else {
+    // numpy.array keeps an array whose layout already is what `order` asks ('A' and 'K' take
+    // any layout).
     bool layout_ok = order == 'C' ? a->c_contiguous() : order == 'F' ? a->f_contiguous() : true;
-    if (always || !layout_ok) {
+    if (always || dt != a->dtype() || !layout_ok) {
       if (never) raise(ErrorKind::value, kNoCopy);
-      out = copy_array(a, order, *current_stream(device));
+      warn_if_discarding_imaginary(a->dtype(), dt);
+      out = copy_array_unlocked(a, order, *current_stream(device), dt);
     }
   }
   out = with_ndmin(out, ndmin);
@@ -154,6 +177,62 @@ void bind_creation(py::module_& m) {
       py::arg("subok") = false, py::arg("ndmin") = 0, py::kw_only(), py::arg("device") = py::none(),
       "numpy.array on a device (copies by default).");
   m.def(
+      "ones",
+      [](py::handle shape, py::handle dtype, py::handle order, py::handle device) {
+        return ones_of(new_array(shape, dtype, order, device));
+      },
+      py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
+      py::arg("device") = py::none(), "numpy.ones on a device.");
+  m.def(
+      "ones_like",
+      [](py::handle proto, py::handle dtype, py::handle order, py::handle, py::handle shape,
+         py::handle device) { return ones_of(new_like(proto, dtype, order, shape, device)); },
+      py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K",
+      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
+      py::arg("device") = py::none(), "numpy.ones_like, on the prototype's device.");
+  m.def(
+      "full",
+      [](py::handle shape, py::handle value, py::handle dtype, py::handle order,
+         py::handle device) {
+        py::object dt =
+            dtype.is_none() ? dtype_of_value(value) : py::reinterpret_borrow<py::object>(dtype);
+        return filled_with(new_array(shape, dt, order, device), value);
+      },
+      py::arg("shape"), py::arg("fill_value"), py::arg("dtype") = py::none(),
+      py::arg("order") = "C", py::kw_only(), py::arg("device") = py::none(),
+      "numpy.full on a device; the fill value is converted as NumPy converts it, and an "
+      "array-like fill value broadcasts.");
+  m.def(
+      "full_like",
+      [](py::handle proto, py::handle value, py::handle dtype, py::handle order, py::handle,
+         py::handle shape, py::handle device) {
+        return filled_with(new_like(proto, dtype, order, shape, device), value);
+      },
+      py::arg("a"), py::arg("fill_value"), py::arg("dtype") = py::none(), py::arg("order") = "K",
+      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
+      py::arg("device") = py::none(), "numpy.full_like, on the prototype's device.");
+  m.def(
+      "ascontiguousarray",
+      [](py::handle a, py::handle dtype) {
+        return as_array(a, dtype, py::str("C"), py::none(), py::none(), 1);
+      },
+      py::arg("a"), py::arg("dtype") = py::none(),
+      "numpy.ascontiguousarray: a C-contiguous array of at least one dimension.");
+  m.def(
+      "asfortranarray",
+      [](py::handle a, py::handle dtype) {
+        return as_array(a, dtype, py::str("F"), py::none(), py::none(), 1);
+      },
+      py::arg("a"), py::arg("dtype") = py::none(),
+      "numpy.asfortranarray: a Fortran-contiguous array of at least one dimension.");
+  m.def(
+      "copy",
+      [](py::handle a, py::handle order, py::handle) {
+        return as_array(a, py::none(), order, py::none(), py::bool_(true), 0);
+      },
+      py::arg("a"), py::arg("order") = "K", py::arg("subok") = false,
+      "numpy.copy: a new array with a's elements, laid out for `order`.");
+  m.def(
       "asnumpy",
       [](py::handle a, py::handle stream, py::handle order, py::handle out, bool) -> py::object {
         char o = order_from_py(order, 'C');
@@ -176,6 +255,7 @@ void bind_creation(py::module_& m) {
         return from_host(host, py::none(), 'K', d, *current_stream(d));
       },
       "Unpickles an array (see ndarray.__reduce__).");
+  bind_sequences(m);
 }
 
 }  // namespace cupylike::python

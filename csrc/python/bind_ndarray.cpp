@@ -5,9 +5,12 @@
 #include "core/layout.hpp"
 #include "core/views.hpp"
 #include "ops/copy.hpp"
+#include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/gil.hpp"
 #include "python/host_transfer.hpp"
+#include "python/host_values.hpp"
 #include "python/memory_pointer.hpp"
 #include "python/objects.hpp"
 
@@ -47,8 +50,15 @@ ArrayPtr reshape_array(const ArrayPtr& a, const DimVector& shape, char order, py
     if (never) raise(ErrorKind::value, "Unable to avoid creating a copy while reshaping.");
   }
   if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
-  ArrayPtr c = copy_array(a, order, *current_stream(a->device()));
+  ArrayPtr c = copy_array_unlocked(a, order, *current_stream(a->device()), a->dtype());
   return reshape_view(c, shape, order);
+}
+
+ArrayPtr ravel_array(const ArrayPtr& a, char order) {
+  ArrayPtr out;
+  const Stream& stream = *current_stream(a->device());
+  unlocked_if_large(2 * a->nbytes(), [&] { out = ravel(a, order, stream); });
+  return out;
 }
 
 namespace {
@@ -144,9 +154,8 @@ void bind_view_methods(py::class_<NDArray, ArrayPtr>& cls) {
          py::kw_only(), py::arg("order") = "C", py::arg("copy") = py::none())
       .def(
           "ravel",
-          [](const ArrayPtr& a, py::handle order_obj) {
-            char order = ravel_view_order(*a, order_from_py(order_obj, 'C'));
-            return reshape_array(a, DimVector{a->size()}, order, py::none());
+          [](const ArrayPtr& a, py::handle order) {
+            return ravel_array(a, order_from_py(order, 'C'));
           },
           py::arg("order") = "C")
       .def("transpose",
@@ -172,12 +181,7 @@ void bind_view_methods(py::class_<NDArray, ArrayPtr>& cls) {
           },
           py::arg("dtype") = py::none())
       .def("__getitem__",
-           [](const ArrayPtr& a, py::handle key) { return basic_index(a, index_from_py(key)); })
-      .def("__setitem__", [](const ArrayPtr&, py::handle, py::handle) {
-        raise(ErrorKind::not_implemented,
-              "assigning into a cupylike array with [] is not supported yet; use x.set(numpy_array)"
-              " on the array or a contiguous view");
-      });
+           [](const ArrayPtr& a, py::handle key) { return basic_index(a, index_from_py(key)); });
 }
 
 void bind_transfer_methods(py::class_<NDArray, ArrayPtr>& cls) {
@@ -201,23 +205,20 @@ void bind_transfer_methods(py::class_<NDArray, ArrayPtr>& cls) {
       .def(
           "copy",
           [](const ArrayPtr& a, py::handle order) {
-            return copy_array(a, order_from_py(order, 'C'), *current_stream(a->device()));
+            return copy_array_unlocked(a, order_from_py(order, 'C'), *current_stream(a->device()),
+                                       a->dtype());
           },
-          py::arg("order") = "C")
+          py::arg("order") = "C", "A copy laid out for `order` ('C', 'F', 'A' or 'K').")
       .def("__copy__",
-           [](const ArrayPtr& a) { return copy_array(a, 'K', *current_stream(a->device())); })
+           [](const ArrayPtr& a) {
+             return copy_array_unlocked(a, 'K', *current_stream(a->device()), a->dtype());
+           })
       .def("__deepcopy__",
            [](const ArrayPtr& a, py::handle) {
-             return copy_array(a, 'K', *current_stream(a->device()));
+             return copy_array_unlocked(a, 'K', *current_stream(a->device()), a->dtype());
            })
-      .def("tolist",
-           [](const ArrayPtr& a) {
-             return to_numpy(a, 'C', py::none(), *current_stream(a->device())).attr("tolist")();
-           })
-      .def("item", [](const ArrayPtr& a, py::args args) {
-        if (args.size() == 0 && a->size() != 1)
-          raise(ErrorKind::value, "can only convert an array of size 1 to a Python scalar");
-        return to_numpy(a, 'C', py::none(), *current_stream(a->device())).attr("item")(*args);
+      .def("tolist", [](const ArrayPtr& a) {
+        return to_numpy(a, 'C', py::none(), *current_stream(a->device())).attr("tolist")();
       });
 }
 
@@ -279,6 +280,7 @@ dtype, flags, base) and views. Move data with cupylike.asarray and cupylike.asnu
   bind_attributes(cls);
   bind_view_methods(cls);
   bind_transfer_methods(cls);
+  bind_array_methods(cls);
   bind_protocols(cls);
 }
 

@@ -1,6 +1,7 @@
 // Module-level functions that return views: cupylike.reshape, transpose, moveaxis, ...
 #include "core/error.hpp"
 #include "core/views.hpp"
+#include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 
@@ -22,9 +23,7 @@ void bind_views(py::module_& m) {
   m.def(
       "ravel",
       [](py::handle a, py::handle order) {
-        ArrayPtr x = array_arg(a, "ravel");
-        return reshape_array(x, DimVector{x->size()},
-                             ravel_view_order(*x, order_from_py(order, 'C')), py::none());
+        return ravel_array(array_arg(a, "ravel"), order_from_py(order, 'C'));
       },
       py::arg("a"), py::arg("order") = "C", "numpy.ravel");
   m.def(

@@ -12,6 +12,8 @@ PyObject* g_out_of_memory = nullptr;
 PyObject* g_cuda_unavailable = nullptr;
 PyObject* g_cuda_driver = nullptr;
 PyObject* g_axis_error = nullptr;
+PyObject* g_compile_error = nullptr;
+PyObject* g_kernel_error = nullptr;
 
 PyObject* python_type(ErrorKind kind) {
   switch (kind) {
@@ -37,8 +39,25 @@ PyObject* python_type(ErrorKind kind) {
       return g_cuda_unavailable;
     case ErrorKind::cuda_driver:
       return g_cuda_driver;
+    case ErrorKind::compile:
+      return g_compile_error;
+    case ErrorKind::kernel:
+      return g_kernel_error;
   }
   return PyExc_RuntimeError;
+}
+
+// A CompileError carrying what CuPy's CompileException does: the log, the source, the file name
+// and the options, as attributes.
+void set_compile_error(const CompileFailure& e) {
+  py::object error = py::reinterpret_borrow<py::object>(g_compile_error)(e.what());
+  error.attr("log") = e.log;
+  error.attr("source") = e.source;
+  error.attr("name") = e.name;
+  py::tuple options(e.options.size());
+  for (size_t i = 0; i < e.options.size(); ++i) options[i] = py::str(e.options[i]);
+  error.attr("options") = options;
+  PyErr_SetObject(g_compile_error, error.ptr());
 }
 
 PyObject* new_exception(py::module_& m, const char* qualified, const char* name, PyObject* base,
@@ -60,6 +79,11 @@ py::handle numpy_bool_type() {
   return *t;
 }
 
+py::handle numpy_generic() {
+  static py::object* t = new py::object(numpy().attr("generic"));
+  return *t;
+}
+
 bool is_array_like(py::handle obj) {
   if (py::isinstance<NDArray>(obj)) return true;
   return py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).ndim() > 0;
@@ -74,11 +98,20 @@ void bind_errors(py::module_& m) {
       "CUDA was asked for but cannot be used here (no driver, no device, or no such device).");
   g_cuda_driver = new_exception(m, "cupylike.cuda.CUDADriverError", "CUDADriverError",
                                 PyExc_RuntimeError, "A CUDA driver API call failed.");
+  g_compile_error = new_exception(
+      m, "cupylike.CompileError", "CompileError", PyExc_RuntimeError,
+      "A kernel's source did not compile. Attributes: log (the compiler's messages), source, "
+      "name (the file name in the log) and options (what the compiler was given).");
+  g_kernel_error = new_exception(m, "cupylike.cuda.KernelError", "KernelError", PyExc_RuntimeError,
+                                 "A kernel failed while running: it trapped, an assert failed, "
+                                 "or its threads deadlocked at different barriers.");
   g_axis_error =
       py::object(py::module_::import("numpy.exceptions").attr("AxisError")).release().ptr();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const CompileFailure& e) {
+      set_compile_error(e);
     } catch (const Error& e) {
       PyErr_SetString(python_type(e.kind()), e.what());
     }

@@ -2,24 +2,15 @@
 
 #include "core/error.hpp"
 #include "core/layout.hpp"
+#include "ops/copy.hpp"
 #include "ops/transfer.hpp"
 #include "python/convert.hpp"
+#include "python/gil.hpp"
 #include "python/objects.hpp"
 
 namespace cupylike::python {
 
 namespace {
-
-// Large copies run without the GIL so other Python threads go on; small ones keep it, since
-// releasing and taking it back costs more than the copy.
-constexpr int64_t kUnlockFrom = int64_t(1) << 20;
-
-template <class Fn>
-void unlocked_if_large(int64_t bytes, Fn&& fn) {
-  if (bytes < kUnlockFrom) return fn();
-  py::gil_scoped_release unlocked;
-  fn();
-}
 
 std::vector<py::ssize_t> vec(const DimVector& v) { return {v.begin(), v.end()}; }
 
@@ -53,8 +44,9 @@ bool direct_layout(const NDArray& a, char order, DimVector& strides) {
   return true;
 }
 
-// Downloads the extent and lets NumPy copy the elements into the requested order.
-py::array to_numpy_reordered(const ArrayPtr& a, char order, const Stream& stream) {
+// A dense array in another order: its extent holds exactly its elements, so the bytes come
+// over as they are and NumPy reorders them on the host (no device temporary).
+py::array reordered_on_host(const ArrayPtr& a, char order, const Stream& stream) {
   Extent e = byte_extent(a->shape(), a->strides(), a->itemsize());
   py::array_t<uint8_t> bytes(e.hi - e.lo);
   {
@@ -65,6 +57,20 @@ py::array to_numpy_reordered(const ArrayPtr& a, char order, const Stream& stream
                  bytes.data() - e.lo, bytes);
   return numpy().attr("array")(view, py::arg("order") = std::string(1, order),
                                py::arg("copy") = true);
+}
+
+// A view with gaps: the elements are gathered into a dense device array in the requested order
+// first, so only they cross to the host, not the whole extent of a sliced view.
+py::array gathered_on_device(const ArrayPtr& a, char order, const Stream& stream) {
+  ArrayPtr dense;
+  unlocked_if_large(2 * a->nbytes(), [&] { dense = copy_array(a, order, stream); });
+  DimVector strides;
+  if (!direct_layout(*dense, order, strides))
+    raise(ErrorKind::runtime, "internal: a dense copy has no direct host layout");
+  py::array h = host_empty(dense->dtype(), dense->shape(), strides);
+  auto* p = h.mutable_data();
+  unlocked_if_large(dense->nbytes(), [&] { download(*dense, p, stream); });
+  return h;
 }
 
 }  // namespace
@@ -104,7 +110,7 @@ py::array to_numpy(const ArrayPtr& a, char order, py::handle out, const Stream& 
     }
     return h;
   }
-  return to_numpy_reordered(a, order, stream);
+  return a->dense() ? reordered_on_host(a, order, stream) : gathered_on_device(a, order, stream);
 }
 
 void set_from_numpy(const ArrayPtr& dst, py::handle src_obj, const Stream& stream) {
@@ -119,10 +125,12 @@ void set_from_numpy(const ArrayPtr& dst, py::handle src_obj, const Stream& strea
                                 ", new shape: " + shape_str(dims_of(src, false)));
   dst->check_writeable();
   if (dst->size() == 0) return;
-  if (!dst->dense())
-    raise(ErrorKind::not_implemented,
-          "set() into a non-contiguous view is not supported yet (it needs a device copy "
-          "kernel); set the base array or a contiguous view instead");
+  if (!dst->dense()) {
+    // A view with gaps: the bytes go to a dense temporary, then a device copy scatters them.
+    ArrayPtr tmp = from_host(src, py::none(), 'K', dst->device(), stream);
+    unlocked_if_large(2 * dst->nbytes(), [&] { copy_cast(*dst, *tmp, stream); });
+    return;
+  }
   if (dst->c_contiguous() || dst->f_contiguous()) {
     const char* fn = dst->c_contiguous() ? "ascontiguousarray" : "asfortranarray";
     py::array h = numpy().attr(fn)(src);

@@ -13,4 +13,6 @@ PYBIND11_MODULE(_core, m) {
   p::bind_ndarray(m);
   p::bind_views(m);
   p::bind_creation(m);
+  p::bind_kernel(m);
+  p::bind_jit(m);
 }

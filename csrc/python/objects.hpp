@@ -8,6 +8,7 @@ namespace py = pybind11;
 
 py::module_& numpy();
 py::handle numpy_bool_type();
+py::handle numpy_generic();  // numpy.generic, the base of NumPy's scalar types
 /// A NumPy array of one or more dimensions, or a cupylike array: an advanced index.
 bool is_array_like(py::handle obj);
 

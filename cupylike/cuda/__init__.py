@@ -5,10 +5,12 @@ for, which raises :class:`CUDAUnavailableError` naming what is missing.
 """
 
 from cupylike._core import (
+    CompileError,
     CUDADriverError,
     CUDAUnavailableError,
     Device,
     Event,
+    KernelError,
     MemoryPointer,
     Stream,
     _cuda_device_count,
@@ -21,10 +23,13 @@ from cupylike.cuda import memory
 from cupylike.cuda.memory import MemoryPool, OutOfMemoryError, PinnedMemoryPool
 
 __all__ = [
-    "CUDADriverError", "CUDAUnavailableError", "Device", "Event", "MemoryPointer", "MemoryPool",
+    "CompileError", "CompileException", "CUDADriverError", "CUDAUnavailableError", "Device",
+    "Event", "KernelError", "MemoryPointer", "MemoryPool",
     "OutOfMemoryError", "PinnedMemoryPool", "Stream", "get_allocator", "get_current_stream",
     "get_elapsed_time", "is_available", "memory", "runtime", "set_allocator",
 ]
+
+CompileException = CompileError  # CuPy's name
 
 
 def is_available():

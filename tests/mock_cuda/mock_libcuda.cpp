@@ -32,12 +32,15 @@
 // - Events: a record marks the stream's position; elapsed time comes from host clock stamps
 //   taken when the records run; events made with CU_EVENT_DISABLE_TIMING give
 //   CUDA_ERROR_INVALID_HANDLE there, and unfinished ones CUDA_ERROR_NOT_READY.
+// - Modules and launches (mock_modules.cpp): images from NVRTC load and name their kernels,
+//   parameter sizes and globals; launches are checked and recorded but never run anything.
 // - mock_cuda_stat(name, device) returns the counters tests check (see the function);
 //   mock_cuda_set_sticky_error(code) makes every later memory, stream, event and synchronize
 //   call fail with `code`, as a kernel's illegal memory access does on a real device.
 //
 // This file holds initialisation, devices, contexts, memory and copies; mock_streams.cpp holds
-// streams, events and the test hooks; mock_state.hpp the model they share.
+// streams, events and the test hooks; mock_modules.cpp modules, kernels and launches (reading
+// images in mock_images.cpp); mock_state.hpp the model they share.
 
 #include <algorithm>
 #include <cstdio>
@@ -115,6 +118,8 @@ constexpr ErrorText kErrors[] = {
     {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported"},
     {CUDA_ERROR_SYSTEM_DRIVER_MISMATCH, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
      "system has unsupported display driver / cuda driver combination"},
+    {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
+    {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
     {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error"},
 };
 
@@ -285,13 +290,7 @@ CUresult CUDAAPI cuMemAlloc(CUdeviceptr* ptr, size_t bytes) {
   auto* real = static_cast<char*>(std::malloc(bytes));
   if (!real) return CUDA_ERROR_OUT_OF_MEMORY;
   std::memset(real, 0xA5, bytes);  // not zero: reading memory nothing wrote shows in values
-  uint64_t fake = d.next_fake;
-  d.next_fake +=
-      (bytes + mock_cuda::kFakeAlign - 1) / mock_cuda::kFakeAlign * mock_cuda::kFakeAlign +
-      mock_cuda::kFakeAlign;
-  s.allocations[fake] = {real, bytes, t_current->device};
-  d.live_bytes += bytes;
-  *ptr = fake;
+  *ptr = s.add_allocation(t_current->device, real, bytes);
   return CUDA_SUCCESS;
 }
 

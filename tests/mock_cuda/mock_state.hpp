@@ -18,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -88,7 +89,7 @@ struct EventState {
 };
 
 struct Op {
-  enum Kind { copy, fill, record, wait } kind = wait;
+  enum Kind { copy, fill, record, wait, kernel } kind = wait;  // kernels run nothing
   char* dst = nullptr;
   const char* src = nullptr;
   size_t bytes = 0;
@@ -142,6 +143,16 @@ struct State {
   Stats stats;
 
   DeviceState& device(int d) { return devices[size_t(d)]; }
+
+  /// A fresh range of fake addresses on `dev` for `bytes` bytes, mapped to `real`.
+  uint64_t add_allocation(int dev, char* real, size_t bytes) {
+    DeviceState& d = device(dev);
+    uint64_t fake = d.next_fake;
+    d.next_fake += (bytes + kFakeAlign - 1) / kFakeAlign * kFakeAlign + kFakeAlign;
+    allocations[fake] = {real, bytes, dev};
+    d.live_bytes += bytes;
+    return fake;
+  }
 
   /// The host address behind [ptr, ptr + bytes), if it lies in one live allocation of `dev`.
   char* translate(CUdeviceptr ptr, size_t bytes, int dev) const {
@@ -214,6 +225,7 @@ struct State {
         if (op.event->generation == op.generation) op.event->stamp = Clock::now();
         break;
       case Op::wait:
+      case Op::kernel:
         break;
     }
   }
@@ -291,5 +303,9 @@ inline Op copy_op(char* dst, const char* src, size_t bytes) {
 }
 
 inline bool event_done(const EventState& e) { return !e.queue || e.queue->executed >= e.position; }
+
+/// mock_cuda_stat's counters of modules and launches (mock_modules.cpp); -1 for other names.
+/// Call with State::mutex held.
+long long module_stat(const std::string& name);
 
 }  // namespace mock_cuda

@@ -170,7 +170,8 @@ CUresult CUDAAPI cuEventElapsedTime(float* ms, CUevent start, CUevent end) {
 /// A counter by name, for one device (`device` >= 0) or all (-1); -1 for an unknown name.
 /// devices, allocations_live, bytes_live (per device or all), pinned_live, pinned_bytes_live,
 /// h2d_pinned, h2d_pageable, d2h (copies issued), staging_violations (pinned sources rewritten
-/// before their queued copy ran), streams_live, events_live, ops_pending.
+/// before their queued copy ran), streams_live, events_live, ops_pending, launches,
+/// modules_live.
 __attribute__((visibility("default"))) long long mock_cuda_stat(const char* name, int device) {
   State& s = mock_cuda::state();
   Lock lock(s.mutex);
@@ -202,7 +203,7 @@ __attribute__((visibility("default"))) long long mock_cuda_stat(const char* name
     }
     return v;
   }
-  return -1;
+  return mock_cuda::module_stat(n);
 }
 
 /// From now on every call that needs a context fails with `code` (0 clears it), as every call

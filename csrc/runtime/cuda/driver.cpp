@@ -44,6 +44,8 @@ Loaded load() {
   load_symbol(lib, CUPYLIKE_STR(cuEventElapsedTime), l.driver.cuEventElapsedTime, ignored);
   if (!l.driver.cuEventElapsedTime)
     load_symbol(lib, "cuEventElapsedTime", l.driver.cuEventElapsedTime, missing);
+  // Optional: without it kernel arguments are not checked against the parameters' sizes.
+  load_symbol(lib, CUPYLIKE_STR(cuFuncGetParamInfo), l.driver.cuFuncGetParamInfo, ignored);
   if (!missing.empty()) {
     l.error = "the CUDA driver lacks " + missing + " (it is older than the CUDA " +
               std::to_string(CUDA_VERSION / 1000) + " this build expects; update the driver)";

@@ -42,12 +42,20 @@ namespace cupylike::cuda {
   X(cuEventDestroy)                  \
   X(cuEventRecord)                   \
   X(cuEventSynchronize)              \
-  X(cuEventQuery)
+  X(cuEventQuery)                    \
+  X(cuModuleLoadData)                \
+  X(cuModuleUnload)                  \
+  X(cuModuleGetFunction)             \
+  X(cuModuleGetGlobal)               \
+  X(cuFuncGetAttribute)              \
+  X(cuFuncSetAttribute)              \
+  X(cuLaunchKernel)
 
 struct Driver {
 #define CUPYLIKE_DRIVER_MEMBER(name) decltype(&::name) name = nullptr;
   CUPYLIKE_DRIVER_FUNCTIONS(CUPYLIKE_DRIVER_MEMBER)
   CUPYLIKE_DRIVER_MEMBER(cuEventElapsedTime)  // loaded with a fallback, see driver.cpp
+  CUPYLIKE_DRIVER_MEMBER(cuFuncGetParamInfo)  // CUDA 12.4+; nullptr on older drivers
 #undef CUPYLIKE_DRIVER_MEMBER
 };
 

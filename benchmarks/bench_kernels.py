@@ -1,0 +1,68 @@
+"""Kernel engine: compile latency per compiler and cache level, and launch overhead."""
+
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+import numpy
+from harness import Row, per_call_seconds
+
+import cupylike
+from cupylike import _core
+
+KERNEL = r"""
+extern "C" __global__ void scale(float* x, float a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] *= a;
+}
+// %s
+"""
+
+
+def run_python(code):
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=tempfile.gettempdir())
+
+
+def bench_host_compiler():
+    code = KERNEL % uuid.uuid4().hex  # a source no cache has seen
+    cold = _core._cpu_module_lookup_seconds(code, "scale", 2)
+    # A disk hit in a fresh process: in this one the loader already has the file open.
+    probe = ("from cupylike import _core\n"
+             f"print(_core._cpu_module_lookup_seconds({code!r}, 'scale', 1))")
+    disk = min(float(run_python(probe).stdout) for _ in range(5))
+    _core._cpu_module_lookup_seconds(code, "scale", 0)  # loads it into memory
+    memory = min(_core._cpu_module_lookup_seconds(code, "scale", 0) for _ in range(1000))
+    return [
+        Row("cpu compile, cold", cold, None, "reported", None),
+        Row("cpu compile, disk hit", disk, None, "absolute", 5e-3),
+        Row("cpu compile, memory hit", memory, None, "absolute", 2e-6),
+    ]
+
+
+def bench_nvrtc():
+    code = KERNEL % uuid.uuid4().hex
+    t0 = time.perf_counter()
+    _core._nvrtc_compile(code, "bench.cu", [], [], 90, False)
+    return [Row("NVRTC compile sm_90, cold", time.perf_counter() - t0, None,
+                "reported", None)]
+
+
+def bench_launch():
+    kernel = cupylike.RawKernel(KERNEL % "launch", "scale")
+    x = cupylike.zeros(32, dtype=cupylike.float32)
+    args = (x, numpy.float32(1.0), numpy.int32(32))
+    kernel((1,), (32,), args)
+    return [Row("RawKernel launch, 1 block", per_call_seconds(lambda: kernel((1,), (32,), args)),
+                None, "reported", None)]
+
+
+def run():
+    rows = bench_host_compiler() + bench_launch()
+    try:
+        rows += bench_nvrtc()
+    except cupylike.cuda.CUDAUnavailableError:
+        pass  # no NVRTC on this machine
+    return rows

@@ -1,0 +1,224 @@
+#include "jit/host_compiler.hpp"
+
+#include <cpu_runtime_abi.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+#include <optional>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "jit/cpu_glue.hpp"
+#include "jit/disk_cache.hpp"
+#include "jit/elf_symbols.hpp"
+#include "jit/nvrtc.hpp"
+#include "jit/paths.hpp"
+#include "jit/sha256.hpp"
+#include "jit/subprocess.hpp"
+
+namespace cupylike::jit {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Dynamic shared memory for `extern __shared__` arrays: one buffer per worker thread that every
+// such array of the module aliases, as in CUDA.
+constexpr int kDynamicSharedBytes = 256 << 10;
+
+std::string file_identity(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return path;
+  return path + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec);
+}
+
+std::vector<std::string> base_flags() {
+  std::string k = kernel_dir(), cuda = cuda_include_dir();
+  std::vector<std::string> f = {
+    "-O2",
+    "-fPIC",
+    "-fno-extern-tls-init",
+    "-fno-math-errno",
+    "-ffp-contract=off",
+    "-w",
+  // TLS descriptors: the cheapest thread-local access a dlopen'ed module can have
+  // (research/cpu_backend.md §2: 3.1 vs 5.6 ns per CUDA thread).
+#if defined(__x86_64__)
+    "-mtls-dialect=gnu2",
+#endif
+    "-include",
+    k + "/cpu_prelude.h",
+    "-I" + k + "/cpu_shims",
+    "-I" + k,
+    "-I" + cuda,
+    "-I" + cuda + "/cccl"
+  };
+  return f;
+}
+
+// NVRTC-style options that mean something to a host compiler; the rest (architectures,
+// -lineinfo, --use_fast_math, ...) describe the GPU and are dropped.
+std::vector<std::string> translate_options(const std::vector<std::string>& options) {
+  std::vector<std::string> out;
+  bool has_std = false;
+  for (size_t i = 0; i < options.size(); ++i) {
+    const std::string& o = options[i];
+    if (o.rfind("-D", 0) == 0 || o.rfind("-U", 0) == 0 || o.rfind("-I", 0) == 0) {
+      out.push_back(o);
+      if ((o == "-D" || o == "-U" || o == "-I") && i + 1 < options.size())
+        out.push_back(options[++i]);
+    } else if (o.rfind("--std=", 0) == 0 || o.rfind("-std=", 0) == 0) {
+      out.push_back("-std=" + o.substr(o.find('=') + 1));
+      has_std = true;
+    } else if (o.rfind("--define-macro=", 0) == 0) {
+      out.push_back("-D" + o.substr(15));
+    } else if (o.rfind("--include-path=", 0) == 0) {
+      out.push_back("-I" + o.substr(15));
+    }
+  }
+  if (!has_std) out.push_back("-std=c++17");
+  return out;
+}
+
+std::string write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) raise(ErrorKind::runtime, "cannot write " + path.string());
+  return path.string();
+}
+
+// Aliases every undefined TLS symbol of `object` to one dynamic shared memory buffer.
+std::string shared_memory_stub(const std::vector<std::string>& symbols) {
+  std::string s = "  .section .tbss,\"awT\",@nobits\n  .p2align 6\n";
+  s += "__cpuk_dynamic_shared:\n  .zero " + std::to_string(kDynamicSharedBytes) + "\n";
+  s += "  .type __cpuk_dynamic_shared, @object\n";
+  for (const std::string& name : symbols)
+    s += "  .globl " + name + "\n  .hidden " + name + "\n  .type " + name +
+         ", @tls_object\n  .set " + name + ", __cpuk_dynamic_shared\n";
+  s += "  .section .note.GNU-stack,\"\",@progbits\n";
+  return s;
+}
+
+[[noreturn]] void compile_failed(const HostModuleSpec& spec, const std::string& log,
+                                 const std::string& tmp) {
+  std::string clean = log;  // messages name the temporary folder; show just the file names
+  for (size_t p; (p = clean.find(tmp + "/")) != std::string::npos;) clean.erase(p, tmp.size() + 1);
+  std::string message = "compiling " + spec.name + " for the cpu device failed (" +
+                        host_compiler_path() + "):\n" + clean + "\n" + numbered_source(spec.source);
+  throw CompileFailure(message, clean, spec.source, spec.name, spec.options);
+}
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "cupylike-XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) raise(ErrorKind::runtime, "cannot create a temporary folder");
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+const std::string& host_compiler_path() {
+  static const std::string path = [] {
+    for (const char* env : {"CUPYLIKE_CXX", "CXX"}) {
+      const char* v = std::getenv(env);
+      if (v && *v) {
+        std::string p = find_program(v);
+        if (!p.empty()) return p;
+      }
+    }
+    for (const char* name : {"g++", "c++", "clang++"}) {
+      std::string p = find_program(name);
+      if (!p.empty()) return p;
+    }
+    return std::string();
+  }();
+  return path;
+}
+
+std::string host_module_key(const HostModuleSpec& spec) {
+  Sha256 h;
+  auto part = [&h](const std::string& s) {
+    h.update(s);
+    h.update(std::string(1, '\0'));
+  };
+  part("cupylike-host-module");
+  part(std::to_string(CUPYLIKE_CPU_ABI_VERSION));
+  part(file_identity(host_compiler_path()));
+  part(kernel_dir_digest());  // the prelude, shims and library templates
+  for (const std::string& f : base_flags()) part(f);
+  for (const std::string& o : translate_options(spec.options)) part(o);
+  part(spec.source);
+  for (const std::string& k : spec.kernels) part(k);
+  return h.hex_digest();
+}
+
+std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
+  DiskCache cache;
+  // dlopen of a damaged shared object can crash the process (SIGBUS on a truncated file), so
+  // the file is checked against the digest stored beside it before it is loaded.
+  std::string path = cache.path(key, ".so");
+  if (std::optional<std::string> digest = cache.read(key, ".sha256")) {
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.good() || in.eof()) {
+      if (!bytes.empty() && sha256_hex(bytes) == *digest) return path;
+    }
+    cache.remove(key, ".so");
+    cache.remove(key, ".sha256");
+  }
+  if (host_compiler_path().empty())
+    raise(ErrorKind::runtime,
+          "no C++ compiler found for the cpu device: install g++ or clang++, "
+          "or name one in CUPYLIKE_CXX");
+  if (kernel_dir().empty()) raise(ErrorKind::runtime, "the kernels folder is not set");
+  TempDir tmp;
+  fs::path dir(tmp.path);
+  std::string source = spec.source + "\n" + cpu_glue(spec.kernels);
+  std::string src = write_file(dir / spec.name, source), obj = (dir / "kernel.o").string();
+  std::vector<std::string> cmd = {host_compiler_path()};
+  for (const std::string& o : translate_options(spec.options)) cmd.push_back(o);
+  for (const std::string& f : base_flags()) cmd.push_back(f);
+  for (const std::string& a :
+       {std::string("-x"), std::string("c++"), std::string("-c"), src, std::string("-o"), obj})
+    cmd.push_back(a);
+  std::string log;
+  if (run_process(cmd, log) != 0) compile_failed(spec, log, tmp.path);
+
+  std::string out = (dir / "module.so").string();
+  std::vector<std::string> link = {host_compiler_path(), "-shared", "-o", out, obj};
+  std::vector<std::string> tls = undefined_tls_symbols(obj);
+  if (!tls.empty()) {
+    std::string stub = write_file(dir / "shared.s", shared_memory_stub(tls));
+    std::string stub_obj = (dir / "shared.o").string();
+    if (run_process({host_compiler_path(), "-c", stub, "-o", stub_obj}, log) != 0)
+      compile_failed(spec, log, tmp.path);
+    link.push_back(stub_obj);
+  }
+  if (run_process(link, log) != 0) compile_failed(spec, log, tmp.path);
+  std::ifstream in(out, std::ios::binary);
+  std::string image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (image.empty()) raise(ErrorKind::runtime, "the linker wrote no shared object");
+  std::string temp = cache.temp_path(key, ".so");
+  fs::copy_file(out, temp, fs::copy_options::overwrite_existing);
+  cache.commit(temp, key, ".so");  // the module first, then the digest that vouches for it
+  cache.write(key, ".sha256", sha256_hex(image));
+  if (access(path.c_str(), R_OK) != 0)
+    raise(ErrorKind::runtime, "cannot store kernel modules in " + cache.dir() +
+                                  "; point CUPYLIKE_CACHE_DIR at a writable folder");
+  return path;
+}
+
+}  // namespace cupylike::jit

@@ -1,0 +1,276 @@
+#include "jit/raw_module.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
+
+#include "core/error.hpp"
+#include "jit/module_cache.hpp"
+#include "jit/nvrtc.hpp"
+#include "jit/nvrtc_cache.hpp"
+#include "runtime/cuda/cuda_backend.hpp"
+#include "runtime/cuda/cuda_module.hpp"
+
+namespace cupylike {
+
+namespace {
+
+constexpr size_t kCpuDynamicShared = 256 << 10;  // the buffer jit/host_compiler.cpp reserves
+
+// The source with comments blanked out (same length, so positions stay valid).
+std::string without_comments(const std::string& s) {
+  std::string out = s;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '"' || out[i] == '\'') {  // skip literals, so "//" inside one is no comment
+      char q = out[i];
+      for (++i; i < out.size() && out[i] != q; ++i)
+        if (out[i] == '\\') ++i;
+    } else if (out.compare(i, 2, "//") == 0) {
+      for (; i < out.size() && out[i] != '\n'; ++i) out[i] = ' ';
+    } else if (out.compare(i, 2, "/*") == 0) {
+      size_t end = out.find("*/", i + 2);
+      end = end == std::string::npos ? out.size() : end + 2;
+      for (; i < end; ++i)
+        if (out[i] != '\n') out[i] = ' ';
+      --i;
+    }
+  }
+  return out;
+}
+
+bool is_ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// [open, close) ranges of extern "C" { ... } blocks.
+std::vector<std::pair<size_t, size_t>> extern_c_blocks(const std::string& s) {
+  std::vector<std::pair<size_t, size_t>> blocks;
+  for (size_t p = s.find("extern"); p != std::string::npos; p = s.find("extern", p + 6)) {
+    size_t q = s.find_first_not_of(" \t\r\n", p + 6);
+    if (q == std::string::npos || s.compare(q, 3, "\"C\"") != 0) continue;
+    size_t b = s.find_first_not_of(" \t\r\n", q + 3);
+    if (b == std::string::npos || s[b] != '{') continue;
+    int depth = 0;
+    size_t e = b;
+    for (; e < s.size(); ++e) {
+      if (s[e] == '{') ++depth;
+      if (s[e] == '}' && --depth == 0) break;
+    }
+    blocks.emplace_back(b, e);
+  }
+  return blocks;
+}
+
+}  // namespace
+
+std::vector<std::string> extern_c_kernels(const std::string& source) {
+  std::string s = without_comments(source);
+  auto blocks = extern_c_blocks(s);
+  std::vector<std::string> names;
+  for (size_t p = s.find("__global__"); p != std::string::npos; p = s.find("__global__", p + 10)) {
+    // The declaration so far: back to the previous statement or block boundary.
+    size_t start = s.find_last_of(";{}", p);
+    start = start == std::string::npos ? 0 : start + 1;
+    std::string head = s.substr(start, p - start);
+    if (head.find("template") != std::string::npos) continue;
+    bool in_block = std::any_of(blocks.begin(), blocks.end(),
+                                [p](auto b) { return p > b.first && p < b.second; });
+    if (!in_block && head.find("extern") == std::string::npos) continue;
+    // The name is the identifier before the first '(' that does not open an attribute.
+    for (size_t i = p + 10; i < s.size(); ++i) {
+      if (s[i] != '(') continue;
+      size_t e = i;
+      while (e > 0 && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+      size_t b = e;
+      while (b > 0 && is_ident(s[b - 1])) --b;
+      std::string word = s.substr(b, e - b);
+      if (word == "__launch_bounds__" || word == "__attribute__" || word == "__align__" ||
+          word == "__declspec") {
+        int depth = 0;  // skip the attribute's parentheses
+        for (; i < s.size(); ++i) {
+          if (s[i] == '(') ++depth;
+          if (s[i] == ')' && --depth == 0) break;
+        }
+        continue;
+      }
+      if (!word.empty() && std::find(names.begin(), names.end(), word) == names.end())
+        names.push_back(word);
+      break;
+    }
+  }
+  return names;
+}
+
+void check_launch(Device device, const cpu::LaunchDims& d, size_t shared_bytes) {
+  const uint3 g = d.grid, b = d.block;
+  if (!g.x || !g.y || !g.z || !b.x || !b.y || !b.z)
+    raise(ErrorKind::value, "grid and block dimensions must be at least 1");
+  uint64_t threads = uint64_t(b.x) * b.y * b.z;
+  if (threads > 1024 || b.x > 1024 || b.y > 1024 || b.z > 64)
+    raise(ErrorKind::value,
+          "a block may have at most 1024 threads (x, y <= 1024, z <= 64); "
+          "got " +
+              std::to_string(threads));
+  if (g.x > 2147483647u || g.y > 65535 || g.z > 65535)
+    raise(ErrorKind::value, "grid dimensions are limited to (2**31 - 1, 65535, 65535)");
+  if (device.is_cpu() && shared_bytes > kCpuDynamicShared)
+    raise(ErrorKind::value, "the cpu device has " + std::to_string(kCpuDynamicShared) +
+                                " bytes of dynamic shared memory; " + std::to_string(shared_bytes) +
+                                " were asked for");
+}
+
+void LoadedKernel::launch(const cpu::LaunchDims& dims, size_t shared_bytes, const Stream& stream,
+                          void** args, uint64_t work_items) const {
+  check_launch(device, dims, shared_bytes);
+  if (device.is_cpu()) {
+    cpu::launch(*cpu_module, cpu_index, dims, args, work_items);
+    return;
+  }
+  check_same_device(stream.device_or(device), device);
+  auto fn = static_cast<CUfunction>(cuda_function);
+  cupylike::launch(device, fn, Dim3{dims.grid.x, dims.grid.y, dims.grid.z},
+                   Dim3{dims.block.x, dims.block.y, dims.block.z}, unsigned(shared_bytes),
+                   stream.handle(), args);
+}
+
+RawModule::RawModule(std::string code, std::vector<std::string> options,
+                     std::vector<std::string> name_expressions, std::string file_name)
+    : code_(std::move(code)),
+      file_name_(std::move(file_name)),
+      options_(std::move(options)),
+      name_expressions_(std::move(name_expressions)) {
+  cpu_kernels_ = name_expressions_;
+  for (const std::string& n : extern_c_kernels(code_))
+    if (std::find(cpu_kernels_.begin(), cpu_kernels_.end(), n) == cpu_kernels_.end())
+      cpu_kernels_.push_back(n);
+}
+
+std::shared_ptr<RawModule> RawModule::from_file(const std::string& path) {
+  std::shared_ptr<RawModule> m(new RawModule());
+  m->image_path_ = path;
+  return m;
+}
+
+std::shared_ptr<LoadedKernel> RawModule::kernel(Device device, const std::string& name) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& k : loaded_)
+      if (k->device == device && k->name == name) return k;
+  }
+  std::shared_ptr<LoadedKernel> k = device.is_cpu() ? load_cpu(name) : load_cuda(device, name);
+  std::lock_guard<std::mutex> lock(mutex_);
+  loaded_.push_back(k);
+  return k;
+}
+
+std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
+  if (!image_path_.empty())
+    raise(ErrorKind::value,
+          "a RawModule loaded from " + image_path_ +
+              " holds GPU code; the cpu device runs kernels compiled from source");
+  jit::HostModuleSpec spec;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    bool added = std::find(cpu_kernels_.begin(), cpu_kernels_.end(), name) == cpu_kernels_.end();
+    if (added) {
+      // A name the source does not mention at all cannot be a kernel of it.
+      std::string base = name.substr(0, name.find('<'));
+      base = base.substr(base.rfind(':') == std::string::npos ? 0 : base.rfind(':') + 1);
+      if (code_.find(base) == std::string::npos)
+        raise(ErrorKind::value, "no kernel named '" + name + "' in the module's source");
+      cpu_kernels_.push_back(name);
+    }
+    spec = jit::HostModuleSpec{code_, file_name_, options_, cpu_kernels_};
+  }
+  std::shared_ptr<cpu::CpuModule> module;
+  try {
+    module = jit::cpu_module(spec);
+  } catch (...) {
+    // A bad name must not spoil the module for the good ones.
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (name_expressions_.end() ==
+        std::find(name_expressions_.begin(), name_expressions_.end(), name))
+      cpu_kernels_.erase(std::remove(cpu_kernels_.begin(), cpu_kernels_.end(), name),
+                         cpu_kernels_.end());
+    throw;
+  }
+  auto k = std::make_shared<LoadedKernel>();
+  k->device = Device{DeviceKind::cpu, 0};
+  k->name = name;
+  k->cpu_module = module;
+  k->cpu_index = module->find(name);
+  k->param_sizes = module->param_sizes(k->cpu_index);
+  return k;
+}
+
+std::shared_ptr<CudaModule> RawModule::cuda_module(Device device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& m : cuda_modules_)
+    if (m->device() == device) return m;
+  std::string image;
+  if (!image_path_.empty()) {
+    std::ifstream in(image_path_, std::ios::binary);
+    if (!in) raise(ErrorKind::value, "cannot read " + image_path_);
+    image.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } else {
+    auto& b = static_cast<CudaBackend&>(backend_for(device));
+    bool ptx = false;
+    int arch = jit::choose_arch(b.compute_capability(), ptx);
+    auto out = jit::nvrtc_compile_cached(code_, file_name_, options_, name_expressions_, arch, ptx);
+    lowered_names_ = out->lowered_names;
+    image = out->image;
+  }
+  cuda_modules_.push_back(std::make_shared<CudaModule>(device, image));
+  return cuda_modules_.back();
+}
+
+std::string RawModule::lowered(const std::string& name) const {
+  for (size_t i = 0; i < name_expressions_.size() && i < lowered_names_.size(); ++i)
+    if (name_expressions_[i] == name) return lowered_names_[i];
+  return name;  // an extern "C" name is its own symbol
+}
+
+std::shared_ptr<LoadedKernel> RawModule::load_cuda(Device device, const std::string& name) {
+  std::shared_ptr<CudaModule> module = cuda_module(device);
+  auto k = std::make_shared<LoadedKernel>();
+  k->device = device;
+  k->name = name;
+  k->cuda_module = module;
+  CUfunction fn = nullptr;
+  try {
+    fn = module->function(lowered(name));
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::cuda_driver) throw;
+    raise(ErrorKind::value, "no kernel named '" + name + "' in the module (" + e.what() + ")");
+  }
+  k->cuda_function = fn;
+  k->param_sizes = param_sizes(device, fn);
+  return k;
+}
+
+std::pair<void*, size_t> RawModule::global(Device device, const std::string& name) {
+  if (device.is_cuda()) {
+    std::shared_ptr<CudaModule> module = cuda_module(device);
+    std::pair<CUdeviceptr, size_t> g;
+    try {
+      g = module->global(lowered(name));
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::cuda_driver) throw;
+      raise(ErrorKind::value, "no global variable named '" + name + "' in the module");
+    }
+    return {reinterpret_cast<void*>(g.first), g.second};
+  }
+  if (!image_path_.empty())
+    raise(ErrorKind::value,
+          "a RawModule loaded from " + image_path_ +
+              " holds GPU code; the cpu device runs kernels compiled from source");
+  jit::HostModuleSpec spec;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    spec = jit::HostModuleSpec{code_, file_name_, options_, cpu_kernels_};
+  }
+  auto g = jit::cpu_module(spec)->global(name);
+  if (!g.first) raise(ErrorKind::value, "no global variable named '" + name + "' in the module");
+  return g;
+}
+
+}  // namespace cupylike

@@ -1,0 +1,109 @@
+#include "ops/library.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <numeric>
+#include <unordered_map>
+
+#include "core/error.hpp"
+#include "runtime/cpu/worker_pool.hpp"
+
+namespace cupylike {
+
+const char* kernel_type(DType dtype) {
+  switch (dtype) {
+    case DType::bool_:
+      return "bool";
+    case DType::int8:
+      return "signed char";
+    case DType::int16:
+      return "short";
+    case DType::int32:
+      return "int";
+    case DType::int64:
+      return "long long";
+    case DType::uint8:
+      return "unsigned char";
+    case DType::uint16:
+      return "unsigned short";
+    case DType::uint32:
+      return "unsigned int";
+    case DType::uint64:
+      return "unsigned long long";
+    case DType::float16:
+      return "__half";
+    case DType::float32:
+      return "float";
+    case DType::float64:
+      return "double";
+    case DType::complex64:
+      return "cupylike::complex<float>";
+    case DType::complex128:
+      return "cupylike::complex<double>";
+  }
+  return "void";
+}
+
+std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& family,
+                                             const std::string& instantiation) {
+  static std::mutex mutex;
+  static auto* modules = new std::unordered_map<std::string, std::shared_ptr<RawModule>>;
+  std::shared_ptr<RawModule> module;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = (*modules)[family.name];
+    if (!slot)
+      slot = std::make_shared<RawModule>("#include <" + family.header + ">\n",
+                                         std::vector<std::string>{}, family.instantiations,
+                                         family.name + ".cu");
+    module = slot;
+  }
+  return module->kernel(device, instantiation);
+}
+
+cpu::LaunchDims elementwise_dims(Device device, int64_t n) {
+  if (device.is_cuda()) {
+    constexpr int64_t kBlock = 256;
+    int64_t blocks = std::clamp<int64_t>((n + kBlock - 1) / kBlock, 1, int64_t(1) << 20);
+    return {uint3{unsigned(blocks), 1, 1}, uint3{unsigned(kBlock), 1, 1}};
+  }
+  // A few chunks per worker balance uneven progress; chunks stay large enough (>= 16 Ki
+  // elements) that starting one costs nothing next to its work.
+  int64_t workers = cpu::WorkerPool::instance().threads();
+  int64_t blocks = std::clamp<int64_t>(n / (16 << 10), 1, 4 * workers);
+  return {uint3{unsigned(blocks), 1, 1}, uint3{1, 1, 1}};
+}
+
+void nd_params(cupylike_nd_params& p, const NDArray& out, const NDArray* in) {
+  int n = out.ndim();
+  p.out = out.data();
+  p.in = in ? in->data() : nullptr;
+  p.size = out.size();
+  // Walk the output in memory order: outer axes have the larger strides.
+  std::vector<int> axes;
+  for (int i = 0; i < n; ++i)
+    if (out.shape()[i] != 1) axes.push_back(i);
+  std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) {
+    return std::abs(out.strides()[a]) > std::abs(out.strides()[b]);
+  });
+  int m = 0;
+  for (int a : axes) {
+    int64_t len = out.shape()[a], so = out.strides()[a], si = in ? in->strides()[a] : 0;
+    if (m > 0 && p.strides[0][m - 1] == so * len && p.strides[1][m - 1] == si * len) {
+      p.shape[m - 1] *= len;  // the previous axis steps over this one exactly: merge
+      p.strides[0][m - 1] = so;
+      p.strides[1][m - 1] = si;
+      continue;
+    }
+    p.shape[m] = len;
+    p.strides[0][m] = so;
+    p.strides[1][m] = si;
+    ++m;
+  }
+  p.ndim = m;
+  bool out_unit = m == 0 || (m == 1 && p.strides[0][0] == out.itemsize());
+  bool in_unit = !in || m == 0 || (m == 1 && p.strides[1][0] == in->itemsize());
+  p.contiguous = out_unit && in_unit;
+}
+
+}  // namespace cupylike

@@ -1,0 +1,39 @@
+#pragma once
+/// The library's own kernels: templates in kernels/cupylike/ instantiated for dtypes, compiled
+/// per device by the same machinery as user kernels (one module per family of instantiations,
+/// so a cold cache compiles each family once), and launched with the backend's policy.
+#include <cupylike/params.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dtype.hpp"
+#include "core/ndarray.hpp"
+#include "jit/raw_module.hpp"
+
+namespace cupylike {
+
+/// The element type kernels use for a dtype ("float", "__half", "cupylike::complex<double>").
+const char* kernel_type(DType dtype);
+
+/// A group of instantiations of one header compiled together.
+struct KernelFamily {
+  std::string name;                         // unique, e.g. "copy_from_float32"
+  std::string header;                       // e.g. "cupylike/copy.cuh"
+  std::vector<std::string> instantiations;  // e.g. "cupylike::copy_kernel<float, double>"
+};
+
+/// The kernel `instantiation` of `family` on `device`, compiling the family on first use.
+std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& family,
+                                             const std::string& instantiation);
+
+/// Grid and block for an elementwise kernel over n elements: on a GPU 256 threads per block,
+/// grid-stride; on the cpu device one thread per block and a few blocks per worker thread.
+cpu::LaunchDims elementwise_dims(Device device, int64_t n);
+
+/// Fills `params` for walking `out` (and `in`, of the same shape, or null): axes ordered by
+/// the output's strides and merged where both arrays allow, so memory is walked in order.
+void nd_params(cupylike_nd_params& params, const NDArray& out, const NDArray* in);
+
+}  // namespace cupylike

@@ -1,0 +1,20 @@
+#pragma once
+/// Binding functions called from bind_ndarray and bind_creation rather than from module.cpp:
+/// they extend those areas and live in their own files to keep each file to one concept.
+#include <pybind11/pybind11.h>
+
+#include "core/ndarray.hpp"
+
+namespace cupylike::python {
+
+namespace py = pybind11;
+
+/// ndarray methods that convert or write elements: astype, fill, item, __setitem__.
+void bind_array_methods(py::class_<NDArray, ArrayPtr>& cls);
+/// arange, linspace, logspace, eye, identity.
+void bind_sequences(py::module_& m);
+
+/// numpy.ravel(a, order): a view where NumPy gives one, else a copy (bind_ndarray.cpp).
+ArrayPtr ravel_array(const ArrayPtr& a, char order);
+
+}  // namespace cupylike::python

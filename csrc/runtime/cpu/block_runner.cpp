@@ -1,0 +1,454 @@
+#include "runtime/cpu/block_runner.hpp"
+
+#include <cstdio>
+#include <exception>
+
+#include "core/error.hpp"
+
+namespace cupylike::cpu {
+namespace {
+
+// Unwinds the native thread when the block is abandoned (another thread trapped, or deadlock).
+struct Abort {};
+// A __trap or failed assert in kernel code.
+struct Trap {
+  std::string message;
+};
+
+std::string dim_str(uint3 d) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "(%u, %u, %u)", d.x, d.y, d.z);
+  return buf;
+}
+
+int rt_syncthreads(int kind, int pred) {
+  return BlockRunner::of_this_thread().syncthreads(kind, pred);
+}
+void rt_syncwarp(unsigned mask) { BlockRunner::of_this_thread().syncwarp(mask); }
+unsigned rt_vote(int kind, unsigned mask, int pred) {
+  return BlockRunner::of_this_thread().vote(kind, mask, pred);
+}
+unsigned long long rt_shfl(int mode, unsigned mask, unsigned long long v, int lane, int width) {
+  return BlockRunner::of_this_thread().shfl(mode, mask, v, lane, width);
+}
+unsigned rt_match(int kind, unsigned mask, unsigned long long v, int* pred) {
+  return BlockRunner::of_this_thread().match(kind, mask, v, pred);
+}
+unsigned rt_reduce(int op, unsigned mask, unsigned v, int is_signed) {
+  return BlockRunner::of_this_thread().reduce(op, mask, v, is_signed);
+}
+unsigned rt_activemask() { return BlockRunner::of_this_thread().activemask(); }
+void rt_trap(const char* message) { BlockRunner::of_this_thread().trap(message); }
+
+}  // namespace
+
+const __cpuk_rt_t* runtime_table() {
+  static const __cpuk_rt_t table = {CUPYLIKE_CPU_ABI_VERSION,
+                                    &rt_syncthreads,
+                                    &rt_syncwarp,
+                                    &rt_vote,
+                                    &rt_shfl,
+                                    &rt_match,
+                                    &rt_reduce,
+                                    &rt_activemask,
+                                    &rt_trap};
+  return &table;
+}
+
+BlockRunner& BlockRunner::of_this_thread() {
+  static thread_local BlockRunner runner;
+  return runner;
+}
+
+void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& dims,
+                      uint64_t index) {
+  kernel_ = &kernel;
+  args_ = args;
+  ctx_ = kernel.context();
+  uint64_t gx = dims.grid.x, gy = dims.grid.y;
+  ctx_->bid = uint3{unsigned(index % gx), unsigned(index / gx % gy), unsigned(index / (gx * gy))};
+  ctx_->bdim = dims.block;
+  ctx_->gdim = dims.grid;
+  ctx_->promoted = 0;
+  nthreads_ = int(dims.block.x * dims.block.y * dims.block.z);
+  fibers_ = false;
+  native_ = -1;
+  aborting_ = false;
+  error_.clear();
+  try {
+    if (kernel.seq(args)) finish_promoted();
+  } catch (const Abort&) {
+  } catch (const Trap& t) {
+    fail(t.message);
+  } catch (const std::exception& e) {
+    fail(std::string("a C++ exception escaped the kernel: ") + e.what());
+  } catch (...) {
+    fail("a C++ exception escaped the kernel");
+  }
+  if (!error_.empty()) raise(ErrorKind::kernel, error_ + " (in block " + dim_str(ctx_->bid) + ")");
+}
+
+int BlockRunner::current_linear() const {
+  const uint3& t = ctx_->tid;
+  return int(t.x + ctx_->bdim.x * (t.y + ctx_->bdim.y * t.z));
+}
+
+void BlockRunner::promote(int me) {
+  fibers_ = true;
+  ctx_->promoted = 1;
+  native_ = me;
+  current_ = me;
+  threads_.assign(size_t(nthreads_), Thread{});
+  contexts_.resize(size_t(nthreads_) + 1);
+  starts_.resize(size_t(nthreads_));
+  while (stacks_.size() < size_t(nthreads_)) stacks_.push_back(nullptr);
+  const uint3 b = ctx_->bdim;
+  for (int i = 0; i < nthreads_; ++i) {
+    Thread& t = threads_[i];
+    t.tid = uint3{unsigned(i) % b.x, unsigned(i) / b.x % b.y, unsigned(i) / (b.x * b.y)};
+    if (i < me) {
+      t.state = State::done;  // ran to completion without a collective: exited, as in CUDA
+    } else if (i == me) {
+      t.state = State::running;
+    } else {
+      if (!stacks_[i]) stacks_[i] = std::make_unique<FiberStack>(fiber_stack_bytes());
+      starts_[i] = FiberStart{this, i};
+      contexts_[i] = stacks_[i]->start(&BlockRunner::fiber_main, &starts_[i]);
+    }
+  }
+}
+
+void BlockRunner::finish_promoted() {
+  threads_[native_].state = State::done;
+  native_ = -1;
+  current_ = nthreads_;  // the native stack is now the driver
+  schedule();
+}
+
+void BlockRunner::fiber_main(void* start) {
+  auto* s = static_cast<FiberStart*>(start);
+  BlockRunner& r = *s->runner;
+  try {
+    r.kernel_->thr(r.args_);
+  } catch (const Abort&) {
+  } catch (const Trap& t) {
+    r.fail(t.message);
+  } catch (const std::exception& e) {
+    r.fail(std::string("a C++ exception escaped the kernel: ") + e.what());
+  } catch (...) {
+    r.fail("a C++ exception escaped the kernel");
+  }
+  r.threads_[s->index].state = State::done;
+  r.schedule();
+  __builtin_trap();  // a finished fiber is never resumed
+}
+
+void BlockRunner::fail(const std::string& message) {
+  if (error_.empty()) error_ = message;
+  aborting_ = true;
+}
+
+void BlockRunner::switch_to(int next) {
+  int driver = nthreads_;
+  if (next != driver) {
+    threads_[next].state = State::running;
+    ctx_->tid = threads_[next].tid;
+  }
+  if (next == current_) return;
+  int prev = current_;
+  current_ = next;
+  fiber_switch(contexts_[prev], contexts_[next]);
+}
+
+void BlockRunner::schedule() {
+  for (;;) {
+    if (aborting_) {
+      // Leave the fibers where they stand: the native thread (if it still runs) unwinds with
+      // Abort; otherwise the driver reports the error.
+      bool native_alive = native_ >= 0 && threads_[native_].state != State::done;
+      switch_to(native_alive ? native_ : nthreads_);
+      return;
+    }
+    int start = current_ < nthreads_ ? current_ + 1 : 0;
+    for (int k = 0; k < nthreads_; ++k) {
+      int i = (start + k) % nthreads_;
+      if (threads_[i].state == State::runnable) {
+        switch_to(i);
+        return;
+      }
+    }
+    if (release()) continue;
+    bool all_done = true;
+    for (const Thread& t : threads_) all_done &= t.state == State::done;
+    if (all_done) {
+      switch_to(nthreads_);
+      return;
+    }
+    fail(describe_deadlock());
+  }
+}
+
+unsigned long long BlockRunner::wait(Thread request) {
+  int me = fibers_ ? current_ : current_linear();
+  if (!fibers_) promote(me);
+  Thread& t = threads_[me];
+  request.tid = t.tid;
+  request.state = State::waiting;
+  t = request;
+  schedule();
+  if (aborting_) throw Abort{};
+  return threads_[me].result;
+}
+
+bool BlockRunner::release() {
+  bool released = release_barrier();
+  for (int i = 0; i < nthreads_; ++i) {
+    const Thread& t = threads_[i];
+    if (t.state == State::waiting && t.op != Op::barrier) released |= release_warp_group(i);
+  }
+  return released;
+}
+
+// A block barrier opens when every thread that has not exited waits at one (CUDA counts
+// arrivals, not call sites, and exited threads never hold a barrier).
+bool BlockRunner::release_barrier() {
+  int live = 0, arrived = 0, count = 0;
+  for (const Thread& t : threads_) {
+    if (t.state == State::done) continue;
+    ++live;
+    if (t.state == State::waiting && t.op == Op::barrier) {
+      ++arrived;
+      count += t.value != 0;
+    }
+  }
+  if (live == 0 || arrived != live) return false;
+  for (Thread& t : threads_) {
+    if (t.state != State::waiting) continue;
+    switch (t.kind) {
+      case __CPUK_BAR_COUNT:
+        t.result = unsigned(count);
+        break;
+      case __CPUK_BAR_AND:
+        t.result = count == live;
+        break;
+      case __CPUK_BAR_OR:
+        t.result = count > 0;
+        break;
+      default:
+        t.result = 0;
+    }
+    t.state = State::runnable;
+  }
+  return true;
+}
+
+// A warp collective opens when every lane named in its mask that has not exited waits at the
+// same operation with the same mask.
+bool BlockRunner::release_warp_group(int first) {
+  const Thread& t = threads_[first];
+  int base = first / 32 * 32;
+  unsigned mask = t.mask | (1u << (first % 32));
+  std::vector<int> members;
+  for (int lane = 0; lane < 32; ++lane) {
+    int i = base + lane;
+    if (!(mask >> lane & 1u) || i >= nthreads_ || threads_[i].state == State::done) continue;
+    const Thread& u = threads_[i];
+    if (u.state != State::waiting || u.op != t.op || u.kind != t.kind || u.mask != t.mask)
+      return false;
+    members.push_back(i);
+  }
+  compute_warp_results(members);
+  for (int i : members) threads_[i].state = State::runnable;
+  return true;
+}
+
+void BlockRunner::compute_warp_results(const std::vector<int>& members) {
+  const Thread& first = threads_[members[0]];
+  int base = members[0] / 32 * 32;
+  auto member_at = [&](int lane) -> const Thread* {
+    for (int i : members)
+      if (i - base == lane) return &threads_[i];
+    return nullptr;
+  };
+  unsigned ballot = 0;
+  bool all_equal = true;
+  for (int i : members) {
+    ballot |= unsigned(threads_[i].value != 0) << (i - base);
+    all_equal &= threads_[i].value == first.value;
+  }
+  for (int i : members) {
+    Thread& t = threads_[i];
+    int lane = i - base;
+    switch (t.op) {
+      case Op::vote:
+        if (t.kind == __CPUK_VOTE_BALLOT)
+          t.result = ballot;
+        else {
+          unsigned voters = 0;
+          for (int m : members) voters |= 1u << (m - base);
+          bool all = ballot == voters, any = ballot != 0;
+          t.result = t.kind == __CPUK_VOTE_ALL   ? all
+                     : t.kind == __CPUK_VOTE_ANY ? any
+                                                 : (all || !any);
+        }
+        break;
+      case Op::shfl: {
+        int w = t.width, group = lane / w * w, src = lane;
+        switch (t.kind) {
+          case __CPUK_SHFL_IDX:
+            src = group + (t.lane & (w - 1));
+            break;
+          case __CPUK_SHFL_UP:
+            src = lane - t.lane < group ? lane : lane - t.lane;
+            break;
+          case __CPUK_SHFL_DOWN:
+            src = lane + t.lane >= group + w ? lane : lane + t.lane;
+            break;
+          default:
+            src = (lane ^ t.lane) >= group + w ? lane : (lane ^ t.lane);
+            break;
+        }
+        const Thread* s = src >= 0 && src < 32 ? member_at(src) : nullptr;
+        t.result = s ? s->value : t.value;  // a lane outside the group: undefined in CUDA
+        break;
+      }
+      case Op::match: {
+        unsigned same = 0;
+        for (int m : members) same |= unsigned(threads_[m].value == t.value) << (m - base);
+        if (t.kind == __CPUK_MATCH_ANY) {
+          t.result = same;
+        } else {
+          t.pred = all_equal;
+          t.result = all_equal ? same : 0;
+        }
+        break;
+      }
+      case Op::reduce: {
+        unsigned acc = unsigned(first.value);
+        for (int m : members) {
+          unsigned v = unsigned(threads_[m].value);
+          switch (t.kind) {
+            case __CPUK_REDUCE_ADD:
+              acc = m == members[0] ? v : acc + v;
+              break;
+            case __CPUK_REDUCE_MIN:
+              acc = t.is_signed ? unsigned(std::min(int(acc), int(v))) : std::min(acc, v);
+              break;
+            case __CPUK_REDUCE_MAX:
+              acc = t.is_signed ? unsigned(std::max(int(acc), int(v))) : std::max(acc, v);
+              break;
+            case __CPUK_REDUCE_AND:
+              acc &= v;
+              break;
+            case __CPUK_REDUCE_OR:
+              acc |= v;
+              break;
+            default:
+              acc = m == members[0] ? v : acc ^ v;
+          }
+        }
+        t.result = acc;
+        break;
+      }
+      default:
+        t.result = 0;  // syncwarp
+    }
+  }
+}
+
+std::string BlockRunner::describe_deadlock() const {
+  std::string waits;
+  int listed = 0;
+  for (const Thread& t : threads_) {
+    if (t.state != State::waiting || listed == 4) continue;
+    waits.append(listed++ ? "; thread " : "thread ");
+    waits.append(dim_str(t.tid));
+    if (t.op == Op::barrier) {
+      waits.append(" waits at __syncthreads");
+    } else {
+      waits.append(" waits at a warp collective with mask ");
+      waits.append(std::to_string(t.mask));
+    }
+  }
+  return "deadlock: the threads of the block wait at collectives that can never complete (" +
+         waits + ")";
+}
+
+int BlockRunner::syncthreads(int kind, int predicate) {
+  Thread r;
+  r.op = Op::barrier;
+  r.kind = kind;
+  r.value = predicate != 0;
+  return int(wait(r));
+}
+
+void BlockRunner::syncwarp(unsigned mask) {
+  Thread r;
+  r.op = Op::syncwarp;
+  r.mask = mask;
+  wait(r);
+}
+
+unsigned BlockRunner::vote(int kind, unsigned mask, int predicate) {
+  Thread r;
+  r.op = Op::vote;
+  r.kind = kind;
+  r.mask = mask;
+  r.value = predicate != 0;
+  return unsigned(wait(r));
+}
+
+unsigned long long BlockRunner::shfl(int mode, unsigned mask, unsigned long long value, int lane,
+                                     int width) {
+  if (width <= 0 || width > 32 || (width & (width - 1)))
+    trap("__shfl_sync: width must be a power of two no larger than warpSize");
+  Thread r;
+  r.op = Op::shfl;
+  r.kind = mode;
+  r.mask = mask;
+  r.value = value;
+  r.lane = lane;
+  r.width = width;
+  return wait(r);
+}
+
+unsigned BlockRunner::match(int kind, unsigned mask, unsigned long long value, int* pred) {
+  Thread r;
+  r.op = Op::match;
+  r.kind = kind;
+  r.mask = mask;
+  r.value = value;
+  unsigned result = unsigned(wait(r));
+  int me = fibers_ ? current_ : current_linear();
+  if (pred) *pred = threads_[me].pred;
+  return result;
+}
+
+unsigned BlockRunner::reduce(int op, unsigned mask, unsigned value, int is_signed) {
+  Thread r;
+  r.op = Op::reduce;
+  r.kind = op;
+  r.mask = mask;
+  r.value = value;
+  r.is_signed = is_signed;
+  return unsigned(wait(r));
+}
+
+unsigned BlockRunner::activemask() {
+  int me = fibers_ ? current_ : current_linear();
+  int base = me / 32 * 32;
+  unsigned mask = 0;
+  for (int lane = 0; lane < 32 && base + lane < nthreads_; ++lane) {
+    int i = base + lane;
+    // Before promotion the threads after `me` have yet to run: they are live.
+    bool live = fibers_ ? threads_[i].state != State::done : i >= me;
+    mask |= unsigned(live) << lane;
+  }
+  return mask;
+}
+
+void BlockRunner::trap(const char* message) {
+  throw Trap{message && *message ? message : "__trap() was called"};
+}
+
+}  // namespace cupylike::cpu

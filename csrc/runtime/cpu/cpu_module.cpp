@@ -1,0 +1,85 @@
+#include "runtime/cpu/cpu_module.hpp"
+
+#include <dlfcn.h>
+#include <link.h>
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "runtime/cpu/worker_pool.hpp"
+
+namespace cupylike::cpu {
+
+namespace {
+template <class Fn>
+Fn symbol(void* handle, const std::string& name, const std::string& path) {
+  void* p = dlsym(handle, name.c_str());
+  if (!p) raise(ErrorKind::runtime, "kernel module " + path + " lacks " + name);
+  return reinterpret_cast<Fn>(p);
+}
+}  // namespace
+
+CpuModule::CpuModule(const std::string& path, std::vector<std::string> kernels)
+    : names_(std::move(kernels)) {
+  handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle_) {
+    const char* why = dlerror();
+    raise(ErrorKind::runtime, "cannot load kernel module " + path + ": " + (why ? why : "?"));
+  }
+  try {
+    auto version = symbol<int (*)()>(handle_, "__cpuk_abi_version", path);
+    if (version() != CUPYLIKE_CPU_ABI_VERSION)
+      raise(ErrorKind::runtime, "kernel module " + path + " was built for another runtime");
+    symbol<void (*)(const __cpuk_rt_t*)>(handle_, "__cpuk_set_runtime", path)(runtime_table());
+    auto context = symbol<__cpuk_ctx_t* (*)()>(handle_, "__cpuk_context", path);
+    for (size_t i = 0; i < names_.size(); ++i) {
+      std::string n = std::to_string(i);
+      KernelEntry e;
+      e.seq = symbol<int (*)(void**)>(handle_, "__cpuk_seq_" + n, path);
+      e.thr = symbol<void (*)(void**)>(handle_, "__cpuk_thr_" + n, path);
+      e.context = context;
+      entries_.push_back(e);
+      auto params = symbol<int (*)(unsigned long long*, int)>(handle_, "__cpuk_params_" + n, path);
+      int count = params(nullptr, 0);
+      std::vector<unsigned long long> sizes(static_cast<size_t>(count));
+      params(sizes.data(), count);
+      params_.emplace_back(sizes.begin(), sizes.end());
+    }
+  } catch (...) {
+    dlclose(handle_);
+    throw;
+  }
+}
+
+CpuModule::~CpuModule() { dlclose(handle_); }
+
+int CpuModule::find(const std::string& name) const {
+  for (size_t i = 0; i < names_.size(); ++i)
+    if (names_[i] == name) return int(i);
+  return -1;
+}
+
+std::pair<void*, size_t> CpuModule::global(const std::string& name) const {
+  void* p = dlsym(handle_, name.c_str());
+  if (!p) return {nullptr, 0};
+  Dl_info info;
+  void* entry = nullptr;
+  if (dladdr1(p, &info, &entry, RTLD_DL_SYMENT) == 0 || !entry) return {p, 0};
+  const auto* sym = static_cast<const ElfW(Sym)*>(entry);
+  return {p, size_t(sym->st_size)};
+}
+
+void launch(const CpuModule& module, int kernel, const LaunchDims& dims, void** args,
+            uint64_t work_items) {
+  const KernelEntry& entry = module.kernel(kernel);
+  uint64_t blocks = uint64_t(dims.grid.x) * dims.grid.y * dims.grid.z;
+  uint64_t threads = blocks * dims.block.x * dims.block.y * dims.block.z;
+  // Waking the workers costs microseconds; a launch with little work runs here alone.
+  constexpr uint64_t kParallelFrom = 4096;
+  std::function<void(uint64_t)> run = [&](uint64_t b) {
+    BlockRunner::of_this_thread().run(entry, args, dims, b);
+  };
+  WorkerPool::instance().run(blocks, run, std::max(threads, work_items) >= kParallelFrom);
+}
+
+}  // namespace cupylike::cpu

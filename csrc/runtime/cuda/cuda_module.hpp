@@ -1,0 +1,77 @@
+#pragma once
+/// Compiled kernels on a CUDA device: a CUBIN or PTX image loaded into the device's primary
+/// context, its functions and globals, their attributes, and launches with cuLaunchKernel.
+///
+/// Like cuda_backend.cpp this has not run on a GPU in CI: the mock driver (tests/mock_cuda)
+/// loads images, hands out functions and records launches without running them.
+#include <cuda.h>
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "runtime/backend.hpp"
+
+namespace cupylike {
+
+/// A grid or block shape, as CUDA's dim3.
+struct Dim3 {
+  unsigned x = 1, y = 1, z = 1;
+};
+
+/// cuFuncGetAttribute's answers for one kernel (CuPy's RawKernel.attributes).
+struct KernelAttributes {
+  int max_threads_per_block = 0;  ///< limited by registers and __launch_bounds__
+  int shared_size_bytes = 0;      ///< static __shared__ memory
+  int const_size_bytes = 0;
+  int local_size_bytes = 0;  ///< per thread
+  int num_regs = 0;
+  int ptx_version = 0;     ///< major * 10 + minor of the PTX target
+  int binary_version = 0;  ///< major * 10 + minor of the SASS
+  int cache_mode_ca = 0;
+  int max_dynamic_shared_size_bytes = 0;
+  int preferred_shared_memory_carveout = 0;
+};
+
+/// An image loaded on one CUDA device; unloaded on destruction. Thread-safe.
+class CudaModule {
+ public:
+  /// Loads `image` (CUBIN bytes or PTX text) into `device`'s primary context; CUDADriverError
+  /// when the driver rejects it (e.g. CUDA_ERROR_UNSUPPORTED_PTX_VERSION for PTX newer than
+  /// the driver).
+  CudaModule(Device device, const std::string& image);
+  ~CudaModule();
+  CudaModule(const CudaModule&) = delete;
+  CudaModule& operator=(const CudaModule&) = delete;
+
+  Device device() const { return device_; }
+  /// The kernel with this (lowered) name; CUDADriverError naming it when there is none.
+  CUfunction function(const std::string& lowered_name);
+  /// Address and size of a __device__ or __constant__ variable.
+  std::pair<CUdeviceptr, size_t> global(const std::string& name);
+
+ private:
+  Device device_;
+  CUmodule module_ = nullptr;
+  std::mutex mutex_;
+  std::unordered_map<std::string, CUfunction> functions_;
+};
+
+KernelAttributes kernel_attributes(Device device, CUfunction fn);
+
+/// The size in bytes of each of the kernel's parameters, from cuFuncGetParamInfo; nullopt
+/// when the driver cannot tell (drivers before 12.4 lack the call).
+std::optional<std::vector<size_t>> param_sizes(Device device, CUfunction fn);
+
+/// Launches `fn` on `stream` of `device` (nullptr: the null stream) with `args` pointing at
+/// each parameter's value, as cuLaunchKernel takes them. Raises ValueError before launching
+/// when the grid or block is empty or over the device's limits, the block has more threads
+/// than this kernel allows, or `shared_bytes` of dynamic shared memory do not fit; asks the
+/// driver for more than the default 48 KiB of dynamic shared memory when needed.
+void launch(Device device, CUfunction fn, Dim3 grid, Dim3 block, unsigned shared_bytes,
+            StreamHandle stream, void** args);
+
+}  // namespace cupylike

@@ -1,0 +1,174 @@
+"""x[key] = value with basic keys, against NumPy: the elements written, the conversion of the
+value (NumPy 2's OverflowError for Python ints out of range, unsafe casts of arrays), the
+broadcasting, overlapping sources, and the errors."""
+
+import warnings
+
+import numpy
+import pytest
+from layouts import layout_names, layout_pairs
+
+import cupylike
+from cupylike.testing import (
+    ALL_DTYPES,
+    assert_array_equal,
+    for_all_dtypes,
+    numpy_cupylike_equal,
+    sample_values,
+)
+
+KEYS = [0, -1, (1, 2), (1, 2, 3), slice(None), slice(1, 3), slice(None, None, -2),
+        (Ellipsis, 1), (slice(None), None, slice(4, 1, -1)), (), Ellipsis, (2, Ellipsis, 5),
+        (None, 1), (slice(0, 0),), (slice(3, 1),)]
+
+VALUES = [0, 1, -1, 7, 300, -129, 2**40, 2**64 - 1, 1.5, -2.75, -0.0, float("nan"),
+          float("inf"), 1e10, 1 + 2j, True, None, "3", numpy.int64(300), numpy.float32(-0.5),
+          numpy.complex64(2 - 1j), numpy.array(3.25), numpy.array([1, 2, 3, 4, 5, 6]),
+          numpy.array([[1.5], [2.5], [3.5], [4.5]]), [1, 2, 3, 4, 5, 6], [[1, 2, 3, 4, 5, 6]],
+          [300], [1.5, 2.5], numpy.uint8(200), numpy.array([[[7]]]), [numpy.int64(300)] * 6,
+          numpy.uint64(2**63), numpy.float64(1e10), numpy.array(1e10), "abc", b"5"]
+
+
+def _assign(xp, dtype, key, value):
+    host = sample_values(dtype, (4, 5, 6), seed=7)
+    x = xp.asarray(host) if xp is cupylike else host.copy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # NumPy's RuntimeWarnings for casts are not compared
+        with numpy.errstate(all="ignore"):
+            x[key] = value
+    return x  # the whole array: elements outside the view must be untouched
+
+
+@for_all_dtypes()
+@pytest.mark.parametrize("key", KEYS, ids=repr)
+def test_setitem_of_values_matches_numpy(dtype, key):
+    for value in VALUES:
+        check = numpy_cupylike_equal()(lambda xp, v=value: _assign(xp, dtype, key, v))
+        check()
+
+
+@for_all_dtypes("src")
+@for_all_dtypes("dst")
+def test_setitem_of_device_arrays_casts_like_numpy(src, dst):
+    value = sample_values(src, (5, 6), seed=3)
+    if numpy.dtype(src).kind in "fc" and numpy.dtype(dst).kind in "iu":
+        value = numpy.where(numpy.abs(value.real) < 100, value, 1).astype(src)  # defined casts
+    for key in [slice(None), 1, (slice(1, 3), slice(None, None, -1))]:
+        host = sample_values(dst, (4, 5, 6), seed=1)
+        x = cupylike.asarray(host)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            host[key] = value[::-1]
+            x[key] = cupylike.asarray(value)[::-1]
+        assert_array_equal(x, host)
+
+
+@pytest.mark.parametrize("name", layout_names(writeable=True))
+def test_setitem_into_every_layout_touches_only_the_view(name):
+    for dtype in ALL_DTYPES:
+        pairs = {n: (h, d) for n, h, d in layout_pairs(dtype, writeable=True, seed=4)}
+        host, dev = pairs[name]
+        value = sample_values(dtype, host.shape, seed=9)
+        host[...] = value
+        dev[...] = cupylike.asarray(value)
+        assert_array_equal(dev, host)
+        # the base arrays too: nothing outside the view changed
+        base_h = pairs["F" if name == "column" else "C"][0]
+        base_d = pairs["F" if name == "column" else "C"][1]
+        assert_array_equal(base_d, base_h)
+
+
+def test_overlapping_assignment_reads_before_writing():
+    host = numpy.arange(20.0)
+    x = cupylike.asarray(host)
+    host[1:] = host[:-1]
+    x[1:] = x[:-1]
+    assert_array_equal(x, host)
+    host[::-1] = host
+    x[::-1] = x
+    assert_array_equal(x, host)
+    m = numpy.arange(16).reshape(4, 4)
+    y = cupylike.asarray(m)
+    m[...] = m.T
+    y[...] = y.T
+    assert_array_equal(y, m)
+
+
+def test_assignment_broadcasts_like_numpy():
+    host = numpy.zeros((3, 4, 5), dtype=numpy.int32)
+    x = cupylike.asarray(host)
+    for key, value in [(slice(None), numpy.arange(5)), ((0,), numpy.arange(4)[:, None]),
+                       (Ellipsis, numpy.ones((1, 1, 4, 5))), (slice(1, 2), 7)]:
+        host[key] = value
+        x[key] = cupylike.asarray(value)
+        assert_array_equal(x, host)
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("value", [numpy.ones(3), numpy.ones((2, 4, 5)), [[1, 2]], (),
+                                   numpy.ones((1, 2, 4, 5))], ids=repr)
+def test_values_that_do_not_broadcast_raise_value_error(value, xp):
+    x = xp.zeros((3, 4, 5))
+    x[:] = xp.asarray(value) if xp is cupylike and isinstance(value, numpy.ndarray) else value
+    return x
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("key", [(0, 0, 0), 0, (0, 0)], ids=repr)
+def test_one_element_takes_no_sequence(key, xp):
+    x = xp.zeros((3, 4, 5))
+    x[key] = xp.asarray(numpy.ones(1))
+    return x
+
+
+@pytest.mark.parametrize("key", [0, slice(None), (1, 2)], ids=repr)
+@pytest.mark.parametrize("value", [1, 300, numpy.ones(4), [1, 2, 3, 4]], ids=repr)
+def test_read_only_targets_raise_value_error_first(key, value):
+    x = cupylike.broadcast_to(cupylike.zeros(4, dtype=numpy.uint8), (3, 4))
+    with pytest.raises(ValueError, match="read-only"):
+        x[key] = value
+    y = cupylike.zeros((3, 4), dtype=numpy.uint8)
+    y.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        y[key] = value
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("key", [5, (0, 9), (0, 0, 0, 0), (Ellipsis, Ellipsis), 1.5, "a"],
+                         ids=repr)
+def test_bad_keys_raise_numpy_errors(key, xp):
+    x = xp.zeros((3, 4, 5))
+    x[key] = 1
+    return x
+
+
+@pytest.mark.parametrize("key", [[0, 1], numpy.array([0, 2]), numpy.array([True, False, True]),
+                                 (slice(None), [1, 2]), cupylike.asarray(numpy.array([0]))],
+                         ids=repr)
+def test_advanced_keys_are_not_yet_supported(key):
+    x = cupylike.zeros((3, 4))
+    with pytest.raises(NotImplementedError):
+        x[key] = 1
+
+
+def test_complex_values_warn_as_numpy_does():
+    host = numpy.zeros(3)
+    x = cupylike.asarray(host)
+    for value in [numpy.array([1 + 1j] * 3), cupylike.asarray(numpy.array([1 + 1j] * 3)),
+                  numpy.complex128(2 + 1j)]:
+        with pytest.warns(numpy.exceptions.ComplexWarning):
+            x[:] = value
+    with pytest.warns(numpy.exceptions.ComplexWarning):
+        host[:] = numpy.array([1 + 1j] * 3)
+    assert_array_equal(x, numpy.full(3, 2.0))
+
+
+def test_large_assignments_are_exact():
+    host = numpy.zeros((1024, 1030), dtype=numpy.float32)
+    x = cupylike.asarray(host)
+    value = numpy.random.default_rng(0).standard_normal((1024, 515)).astype(numpy.float64)
+    host[:, ::2] = value
+    x[:, ::2] = cupylike.asarray(value)
+    host[::-3, 1::2] = 2.5
+    x[::-3, 1::2] = 2.5
+    assert_array_equal(x, host)
