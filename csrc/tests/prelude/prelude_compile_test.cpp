@@ -37,10 +37,7 @@ bool available(const std::string& compiler) {
   return status == 0;
 }
 
-std::string cuda_include_dir() {
-  std::string dirs = CUPYLIKE_CUDA_INCLUDE_DIRS;
-  return dirs.substr(0, dirs.find(';'));
-}
+std::string cuda_include_dir() { return CUPYLIKE_CUDA_INCLUDE_DIR; }
 
 std::string kernel_flags(const Compiler& compiler) {
   const std::string kernels = CUPYLIKE_KERNELS_DIR, cuda = cuda_include_dir();
