@@ -30,6 +30,20 @@ def main():
     numpy.testing.assert_array_equal(cp.asnumpy(x), host)
     print("wrote row 7 of a reshaped view; the base array shows it")
 
+    # A CUDA C++ kernel from source: NVRTC compiles it for a GPU, the host compiler for cpu.
+    saxpy = cp.RawKernel(r"""
+    extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) y[i] = a * x[i] + y[i];
+    }""", "saxpy")
+    xs = cp.arange(10_000, dtype=cp.float32)
+    ys = cp.ones(10_000, dtype=cp.float32)
+    saxpy(((xs.size + 255) // 256,), (256,), (2.0, xs, ys, xs.size))
+    numpy.testing.assert_array_equal(ys.get(), 2 * numpy.arange(10_000, dtype=numpy.float32) + 1)
+    halves = ys.astype(cp.float16)[::-3]
+    print(f"RawKernel saxpy on {xs.size} elements; astype(float16) of a reversed view: "
+          f"{halves[:3]}")
+
     stream = cp.cuda.Stream(non_blocking=True)
     start = cp.cuda.Event()
     with stream:
@@ -43,7 +57,7 @@ def main():
 
     pool = cp.get_default_memory_pool()
     print(f"memory pool: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
-    del x, y, view, row
+    del x, y, view, row, xs, ys, halves
     pool.free_all_blocks()
     print(f"after freeing: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
     print("demo finished: all checks passed")

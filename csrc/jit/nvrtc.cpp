@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "jit/blocking.hpp"
 #include "jit/paths.hpp"
 
 namespace cupylike::jit {
@@ -223,7 +224,10 @@ NvrtcOutput nvrtc_compile(const std::string& source, const std::string& name,
 
   std::vector<const char*> argv;
   for (const std::string& o : options) argv.push_back(o.c_str());
-  r = n.nvrtcCompileProgram(raw, int(argv.size()), argv.data());
+  {
+    BlockingRegion blocking;  // NVRTC works for tens of milliseconds or more
+    r = n.nvrtcCompileProgram(raw, int(argv.size()), argv.data());
+  }
   NvrtcOutput out;
   out.log = program_log(raw);
   if (r != NVRTC_SUCCESS) fail(r, out.log, source, name, options);

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "jit/blocking.hpp"
+
 extern char** environ;
 
 namespace cupylike::jit {
@@ -30,6 +32,7 @@ std::string find_program(const std::string& program) {
 }
 
 int run_process(const std::vector<std::string>& argv, std::string& output) {
+  BlockingRegion blocking;  // a compiler runs for a while: let the interpreter go on
   int fds[2];
   if (pipe(fds) != 0) {
     output = std::string("cannot create a pipe: ") + std::strerror(errno);

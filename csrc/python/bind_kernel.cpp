@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/error.hpp"
+#include "jit/blocking.hpp"
 #include "jit/module_cache.hpp"
 #include "jit/raw_module.hpp"
 #include "python/bindings.hpp"
@@ -133,6 +134,13 @@ double cpu_module_lookup_seconds(const std::string& code, const std::string& ker
 }  // namespace
 
 void bind_kernel(py::module_& m) {
+  // Compilers run without the GIL, whichever binding reached them.
+  jit::set_blocking_hooks(
+      []() -> void* {
+        if (!Py_IsInitialized() || !PyGILState_Check()) return nullptr;
+        return PyEval_SaveThread();
+      },
+      [](void* state) { PyEval_RestoreThread(static_cast<PyThreadState*>(state)); });
   m.def("_cpu_module_lookup_seconds", &cpu_module_lookup_seconds, py::arg("code"),
         py::arg("kernel"), py::arg("level"),
         "Benchmark: seconds to get a cpu module from memory (0), disk (1) or the compiler (2).");
