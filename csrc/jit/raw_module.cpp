@@ -162,11 +162,15 @@ std::shared_ptr<LoadedKernel> RawModule::kernel(Device device, const std::string
   return k;
 }
 
-std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
+void RawModule::check_has_source() const {
   if (!image_path_.empty())
     raise(ErrorKind::value,
           "a RawModule loaded from " + image_path_ +
               " holds GPU code; the cpu device runs kernels compiled from source");
+}
+
+std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
+  check_has_source();
   jit::HostModuleSpec spec;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -259,10 +263,7 @@ std::pair<void*, size_t> RawModule::global(Device device, const std::string& nam
     }
     return {reinterpret_cast<void*>(g.first), g.second};
   }
-  if (!image_path_.empty())
-    raise(ErrorKind::value,
-          "a RawModule loaded from " + image_path_ +
-              " holds GPU code; the cpu device runs kernels compiled from source");
+  check_has_source();
   jit::HostModuleSpec spec;
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -59,6 +59,7 @@ class RawModule {
  private:
   RawModule() = default;
   std::shared_ptr<LoadedKernel> load_cpu(const std::string& name);
+  void check_has_source() const;  // ValueError for a module from a GPU image, on the cpu device
   std::shared_ptr<LoadedKernel> load_cuda(Device device, const std::string& name);
   std::shared_ptr<CudaModule> cuda_module(Device device);
   std::string lowered(const std::string& name) const;
