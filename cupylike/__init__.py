@@ -11,7 +11,7 @@ import numpy as _numpy
 
 try:
     from cupylike import _core
-except ImportError as _e:  # pragma: no cover - depends on how Python was started
+except ModuleNotFoundError as _e:  # pragma: no cover - depends on how Python was started
     raise ImportError(
         f"cupylike was imported from {_os.path.dirname(__file__)}, which has no compiled core "
         "(cupylike._core). Install it with `pip install .` and run Python outside the source "
@@ -66,6 +66,11 @@ from cupylike._scalars import *  # noqa: F403,E402
 __version__ = "0.1.0"
 
 CompileException = CompileError  # CuPy's name
+
+from cupylike._ufuncs import UFUNCS as _UFUNCS  # noqa: E402  (needs _core's ndarray)
+
+globals().update(_UFUNCS)
+ufunc = _core.ufunc
 
 # dtypes are NumPy's own objects, so `x.dtype == np.float32` and Dask's meta handling work.
 dtype = _numpy.dtype

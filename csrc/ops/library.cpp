@@ -53,7 +53,8 @@ std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& 
     std::lock_guard<std::mutex> lock(mutex);
     auto& slot = (*modules)[family.name];
     if (!slot)
-      slot = std::make_shared<RawModule>("#include <" + family.header + ">\n",
+      slot = std::make_shared<RawModule>(
+          family.source.empty() ? "#include <" + family.header + ">\n" : family.source,
                                          std::vector<std::string>{}, family.instantiations,
                                          family.name + ".cu");
     module = slot;

@@ -22,6 +22,7 @@ struct KernelFamily {
   std::string name;                         // unique, e.g. "copy_from_float32"
   std::string header;                       // e.g. "cupylike/copy.cuh"
   std::vector<std::string> instantiations;  // e.g. "cupylike::copy_kernel<float, double>"
+  std::string source = {};                  // generated source, used instead of the header
 };
 
 /// The kernel `instantiation` of `family` on `device`, compiling the family on first use.

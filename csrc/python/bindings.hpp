@@ -16,6 +16,8 @@ void bind_ndarray(py::module_& m);
 void bind_views(py::module_& m);
 void bind_creation(py::module_& m);
 void bind_kernel(py::module_& m);
+void bind_ufunc(py::module_& m);
+void bind_operators(py::module_& m);
 void bind_jit(py::module_& m);
 
 /// `stream` if given (a Stream or None), else the current stream of `device`.

@@ -18,3 +18,26 @@ struct cupylike_nd_params {
 };
 
 #endif  // CUPYLIKE_PARAMS_H
+
+#ifndef CUPYLIKE_EW_PARAMS_H
+#define CUPYLIKE_EW_PARAMS_H
+// Elementwise kernels (ufuncs, ElementwiseKernel): up to 8 operands — inputs, then outputs, then
+// an optional `where` mask — walking one shape. A scalar operand has no array: its value sits in
+// `scalar` (as the loop's type) and it does not move. Axes are merged on the host, so an array
+// of up to 2**40 elements has at most 40 axes longer than 1.
+#define CUPYLIKE_EW_MAX_OPERANDS 8
+#define CUPYLIKE_EW_MAX_NDIM 40
+
+struct cupylike_ew_params {
+  long long size;
+  int ndim;
+  int nops;
+  int contiguous;   // every array operand is one contiguous run in element order
+  int has_where;    // the last operand is a bool mask: outputs are written where it is true
+  unsigned scalar_mask;  // bit k: operand k is a scalar
+  char* ptr[CUPYLIKE_EW_MAX_OPERANDS];
+  unsigned long long scalar[CUPYLIKE_EW_MAX_OPERANDS][2];
+  long long shape[CUPYLIKE_EW_MAX_NDIM];
+  long long strides[CUPYLIKE_EW_MAX_OPERANDS][CUPYLIKE_EW_MAX_NDIM];
+};
+#endif  // CUPYLIKE_EW_PARAMS_H

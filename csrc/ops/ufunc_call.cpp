@@ -1,0 +1,219 @@
+// Ufunc::call: operands checked and prepared (casts, overlaps, outputs), axes merged, one
+// launch of the loop's kernel, results cast into `out` where its dtype differs.
+#include <cupylike/params.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/error.hpp"
+#include "core/layout.hpp"
+#include "ops/copy.hpp"
+#include "ops/ufunc.hpp"
+
+namespace cupylike {
+
+namespace {
+
+std::string dtype_repr(DType d) { return std::string("dtype('") + dtype_name(d) + "')"; }
+
+const char* casting_name(Casting c) {
+  static const char* names[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+  return names[int(c)];
+}
+
+// Strides of `a` read along `shape` (broadcast and missing leading axes get 0).
+void broadcast_strides(const NDArray& a, const DimVector& shape, long long* out) {
+  int n = shape.size(), lead = n - a.ndim();
+  for (int i = 0; i < n; ++i) {
+    int j = i - lead;
+    out[i] = j < 0 || a.shape()[j] == 1 ? 0 : a.strides()[j];
+  }
+}
+
+// A new output shaped `shape`: laid out like the first input of that very shape (NumPy's
+// order='K'), else C order.
+ArrayPtr new_output(Device device, DType dtype, const DimVector& shape, const ArrayPtr* in,
+                    int nin) {
+  for (int i = 0; i < nin; ++i)
+    if (in[i] && in[i]->shape() == shape)
+      return empty_strided(device, dtype, shape,
+                           strides_like(shape, in[i]->strides(), in[i]->itemsize(), itemsize(dtype)));
+  return empty(device, dtype, shape);
+}
+
+struct Operand {
+  const NDArray* array = nullptr;  // null: a scalar in the params
+  int itemsize = 0;
+};
+
+// Fills the shape, strides and contiguity of `p`: axes ordered by the first output's strides
+// and merged wherever every operand steps over the next axis exactly.
+void merge_axes(cupylike_ew_params& p, const DimVector& shape, const Operand* ops, int nops,
+                int first_out) {
+  int n = shape.size();
+  long long strides[CUPYLIKE_EW_MAX_OPERANDS][kMaxNdim];
+  for (int k = 0; k < nops; ++k)
+    if (ops[k].array) broadcast_strides(*ops[k].array, shape, strides[k]);
+  int axes[kMaxNdim], m = 0;
+  for (int i = 0; i < n; ++i)
+    if (shape[i] != 1) axes[m++] = i;
+  const long long* key = strides[first_out];
+  std::stable_sort(axes, axes + m,
+                   [&](int a, int b) { return std::llabs(key[a]) > std::llabs(key[b]); });
+  int d = 0;
+  for (int t = 0; t < m; ++t) {
+    int a = axes[t];
+    long long len = shape[a];
+    bool merge = d > 0;
+    for (int k = 0; merge && k < nops; ++k)
+      if (ops[k].array) merge = p.strides[k][d - 1] == strides[k][a] * len;
+    if (merge) {
+      p.shape[d - 1] *= len;
+      for (int k = 0; k < nops; ++k)
+        if (ops[k].array) p.strides[k][d - 1] = strides[k][a];
+      continue;
+    }
+    if (d == CUPYLIKE_EW_MAX_NDIM)
+      raise(ErrorKind::not_implemented, "elementwise operations on arrays with more than " +
+                                            std::to_string(CUPYLIKE_EW_MAX_NDIM) +
+                                            " axes that cannot be merged");
+    p.shape[d] = len;
+    for (int k = 0; k < nops; ++k) p.strides[k][d] = ops[k].array ? strides[k][a] : 0;
+    ++d;
+  }
+  p.ndim = d;
+  bool contiguous = d <= 1;
+  for (int k = 0; contiguous && k < nops; ++k)
+    if (ops[k].array && d == 1) contiguous = p.strides[k][0] == ops[k].itemsize;
+  p.contiguous = contiguous;
+}
+
+// The same elements in the same places: writing the output as it is read is fine.
+bool same_view(const NDArray& a, const NDArray& b, const DimVector& shape) {
+  if (a.data() != b.data() || a.dtype() != b.dtype()) return false;
+  long long sa[kMaxNdim], sb[kMaxNdim];
+  broadcast_strides(a, shape, sa);
+  broadcast_strides(b, shape, sb);
+  return std::equal(sa, sa + shape.size(), sb);
+}
+
+}  // namespace
+
+std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const UfuncOptions& opt) {
+  const int loop = select_loop(in, opt);
+  const UfuncLoop& L = loops_[size_t(loop)];
+  const DType* out_types = L.types.data() + nin_;
+
+  // One device for everything, and the shape all operands broadcast to.
+  const NDArray* first = nullptr;
+  DimVector shapes[kUfuncMaxIn + kUfuncMaxOut + 1];
+  int nshapes = 0;
+  auto join = [&](const NDArray& a) {
+    if (first) check_same_device(first->device(), a.device());
+    else first = &a;
+    shapes[nshapes++] = a.shape();
+  };
+  for (int i = 0; i < nin_; ++i)
+    if (in[i].array) join(*in[i].array);
+  if (opt.where) join(*opt.where);
+  int in_shapes = nshapes;
+  DimVector shape = broadcast_shapes(shapes, in_shapes);
+  for (int k = 0; k < nout_; ++k) {
+    const ArrayPtr& o = opt.out[size_t(k)];
+    if (!o) continue;
+    if (first) check_same_device(first->device(), o->device());
+    else first = o.get();
+    DimVector both[2] = {shape, o->shape()};
+    DimVector full = broadcast_shapes(both, 2);
+    if (full != o->shape())
+      raise(ErrorKind::value, "non-broadcastable output operand with shape " +
+                                  shape_str(o->shape()) + " doesn't match the broadcast shape " +
+                                  shape_str(full));
+    shape = full;  // an output may be larger than the inputs: they broadcast to it
+  }
+  Device device = first ? first->device() : current_device();
+
+  // Casting rules, checked before anything is written.
+  for (int i = 0; i < nin_; ++i)
+    if (in[i].weak == WeakKind::none && !can_cast(in[i].dtype, L.types[i], opt.casting))
+      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' input " + std::to_string(i) +
+                                 " from " + dtype_repr(in[i].dtype) + " to " +
+                                 dtype_repr(L.types[i]) + " with casting rule '" +
+                                 casting_name(opt.casting) + "'");
+  for (int k = 0; k < nout_; ++k) {
+    const ArrayPtr& o = opt.out[size_t(k)];
+    if (!o) continue;
+    o->check_writeable();
+    if (!can_cast(out_types[k], o->dtype(), opt.casting))
+      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' output from " +
+                                 dtype_repr(out_types[k]) + " to " + dtype_repr(o->dtype()) +
+                                 " with casting rule '" + casting_name(opt.casting) + "'");
+  }
+  if (opt.where && opt.where->dtype() != DType::bool_)
+    raise(ErrorKind::type, "Cannot cast array data from " + dtype_repr(opt.where->dtype()) +
+                               " to dtype('bool') according to the rule 'safe'");
+
+  const Stream& stream = *current_stream(device);
+  std::array<ArrayPtr, kUfuncMaxOut> results{};
+  ArrayPtr inputs[kUfuncMaxIn], writes[kUfuncMaxOut];
+  for (int i = 0; i < nin_; ++i) {
+    inputs[i] = in[i].array;
+    if (inputs[i] && inputs[i]->dtype() != L.types[i])
+      inputs[i] = copy_array(inputs[i], 'K', stream, L.types[i]);
+  }
+  for (int k = 0; k < nout_; ++k) {
+    const ArrayPtr& o = opt.out[size_t(k)];
+    if (!o) {
+      writes[k] = results[size_t(k)] = new_output(device, out_types[k], shape, inputs, nin_);
+      continue;
+    }
+    results[size_t(k)] = o;
+    bool direct = o->dtype() == out_types[k];
+    for (int i = 0; direct && i < nin_; ++i)
+      direct = !inputs[i] || !may_share_memory(*inputs[i], *o) || same_view(*inputs[i], *o, shape);
+    if (direct) {
+      writes[k] = o;
+    } else {
+      // Through a temporary: holds out's values where `where` is false, and is read before
+      // the output is written when they overlap.
+      writes[k] = opt.where || opt.where_false ? copy_array(o, 'K', stream, out_types[k])
+                                               : new_output(device, out_types[k], shape, &o, 1);
+    }
+  }
+  if (opt.where_false || shape_size(shape) == 0) return results;
+
+  cupylike_ew_params p;
+  p.size = shape_size(shape);
+  p.nops = nin_ + nout_ + (opt.where ? 1 : 0);
+  p.has_where = opt.where != nullptr;
+  p.scalar_mask = 0;
+  Operand ops[CUPYLIKE_EW_MAX_OPERANDS];
+  for (int i = 0; i < nin_; ++i) {
+    if (inputs[i]) {
+      ops[i] = {inputs[i].get(), inputs[i]->itemsize()};
+      p.ptr[i] = inputs[i]->data();
+    } else {
+      p.scalar_mask |= 1u << i;
+      p.ptr[i] = nullptr;
+      scalar_bytes(in[i].scalar, L.types[i], in[i].weak != WeakKind::none,
+                   reinterpret_cast<unsigned char*>(p.scalar[i]));
+    }
+  }
+  for (int k = 0; k < nout_; ++k) {
+    ops[nin_ + k] = {writes[k].get(), writes[k]->itemsize()};
+    p.ptr[nin_ + k] = writes[k]->data();
+  }
+  if (opt.where) {
+    ops[p.nops - 1] = {opt.where.get(), 1};
+    p.ptr[p.nops - 1] = opt.where->data();
+  }
+  merge_axes(p, shape, ops, p.nops, nin_);
+  void* args[] = {&p};
+  kernel(device, loop)->launch(elementwise_dims(device, p.size), 0, stream, args,
+                               uint64_t(p.size));
+  for (int k = 0; k < nout_; ++k)
+    if (results[size_t(k)] != writes[k]) copy_cast(*results[size_t(k)], *writes[k], stream);
+  return results;
+}
+
+}  // namespace cupylike

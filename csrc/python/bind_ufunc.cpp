@@ -1,0 +1,104 @@
+// cupylike.ufunc: the objects of the ufunc table (cupylike/_ufunc_table.py), called with NumPy's
+// keywords, and the ndarray operators that use them.
+#include <pybind11/stl.h>
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "ops/ufunc.hpp"
+#include "python/bindings.hpp"
+#include "python/convert.hpp"
+#include "python/objects.hpp"
+#include "python/ufunc_args.hpp"
+
+namespace cupylike::python {
+
+namespace {
+
+std::shared_ptr<Ufunc> make_ufunc(const std::string& name, int nin, int nout,
+                                  const std::vector<std::pair<std::string, std::string>>& loops,
+                                  const std::string& preamble) {
+  std::vector<UfuncLoop> parsed;
+  for (const auto& [sig, op] : loops) {
+    UfuncLoop l;
+    size_t arrow = sig.find("->");
+    std::string ins = sig.substr(0, arrow), outs = arrow == std::string::npos ? "" : sig.substr(arrow + 2);
+    if (arrow == std::string::npos || int(ins.size()) != nin || int(outs.size()) != nout)
+      raise(ErrorKind::value, "ufunc " + name + ": bad loop '" + sig + "'");
+    for (int k = 0; k < nin + nout; ++k)
+      l.types[size_t(k)] = dtype_from_string(std::string(1, k < nin ? ins[k] : outs[k - nin]));
+    l.op = op;
+    parsed.push_back(std::move(l));
+  }
+  return std::make_shared<Ufunc>(name, nin, nout, std::move(parsed), preamble);
+}
+
+py::object results(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r,
+                   const UfuncCallArgs& args) {
+  auto one = [&](int k) -> py::object {
+    if (args.out_objects[size_t(k)]) return py::reinterpret_borrow<py::object>(args.out_objects[size_t(k)]);
+    return py::cast(r[size_t(k)]);
+  };
+  if (u.nout() == 1) return one(0);
+  py::tuple t(u.nout());
+  for (int k = 0; k < u.nout(); ++k) t[size_t(k)] = one(k);
+  return t;
+}
+
+py::object call(Ufunc& u, py::args args, py::kwargs kwargs) {
+  UfuncCallArgs a = parse_ufunc_args(u, args, kwargs);
+  std::array<ArrayPtr, kUfuncMaxOut> r;
+  {
+    py::gil_scoped_release unlocked;  // kernels (and a first compile) run without the GIL
+    r = u.call(a.operands, a.options);
+  }
+  return results(u, r, a);
+}
+
+py::object outer(Ufunc& u, py::args args, py::kwargs kwargs) {
+  if (u.nin() != 2 || args.size() != 2)
+    raise(ErrorKind::value, "outer product only supported for binary functions");
+  // a.outer(b)[i..., j...] = f(a[i...], b[j...]): a gains b.ndim trailing axes of length 1.
+  py::object a = args[0], b = args[1];
+  if (py::isinstance<NDArray>(a) && (py::isinstance<NDArray>(b))) {
+    int nb = b.cast<NDArray&>().ndim();
+    DimVector shape = a.cast<NDArray&>().shape();
+    for (int i = 0; i < nb; ++i) shape.push_back(1);
+    a = py::cast(reshape_array(a.cast<ArrayPtr>(), shape, 'C', py::none()));
+  }
+  return call(u, py::make_tuple(a, b), kwargs);
+}
+
+}  // namespace
+
+void bind_ufunc(py::module_& m) {
+  py::class_<Ufunc, std::shared_ptr<Ufunc>>(m, "ufunc", py::dynamic_attr(), R"doc(
+A universal function: elementwise over broadcast arrays, with NumPy's loops, type resolution
+(NumPy 2, Python scalars weak) and keywords out=, where=, casting=, dtype=.)doc")
+      .def("__call__", &call)
+      .def("outer", &outer)
+      .def_property_readonly("nin", &Ufunc::nin)
+      .def_property_readonly("nout", &Ufunc::nout)
+      .def_property_readonly("nargs", [](const Ufunc& u) { return u.nin() + u.nout(); })
+      .def_property_readonly("types", &Ufunc::type_strings)
+      .def_property_readonly("ntypes", [](const Ufunc& u) { return u.loops().size(); })
+      .def_property_readonly("signature", [](const Ufunc&) { return py::none(); })
+      .def("_kernel_source", [](const Ufunc& u) { return u.family().source; })
+      .def("_kernel_names", [](const Ufunc& u) { return u.family().instantiations; })
+      .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + u.name() + "'>"; });
+  m.def(
+      "_make_ufunc",
+      [](const std::string& name, int nin, int nout,
+         const std::vector<std::pair<std::string, std::string>>& loops,
+         const std::string& preamble, const std::string& doc) {
+        py::object u = py::cast(make_ufunc(name, nin, nout, loops, preamble));
+        u.attr("__name__") = name;  // per instance, as NumPy's ufuncs have it
+        u.attr("__doc__") = doc;
+        return u;
+      },
+      py::arg("name"), py::arg("nin"), py::arg("nout"),
+        py::arg("loops"), py::arg("preamble") = "", py::arg("doc") = "",
+        "Makes a ufunc from its table entry: loops as (types, CUDA C++ operation) pairs.");
+}
+
+}  // namespace cupylike::python

@@ -1,0 +1,172 @@
+#include "python/ufunc_args.hpp"
+
+#include <pybind11/numpy.h>
+
+#include "core/error.hpp"
+#include "python/convert.hpp"
+#include "python/objects.hpp"
+
+namespace cupylike::python {
+
+namespace {
+
+HostScalar int_scalar(py::handle obj) {
+  HostScalar s;
+  s.kind = HostScalar::integer;
+  int overflow = 0;
+  s.i = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow > 0) {
+    s.u = PyLong_AsUnsignedLongLong(obj.ptr());
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      s.huge = true;
+    } else {
+      s.big = true;
+    }
+  } else if (overflow < 0) {
+    s.huge = true;
+  }
+  s.re = PyLong_AsDouble(obj.ptr());
+  if (s.re == -1.0 && PyErr_Occurred()) {  // beyond double: NumPy's float conversion gives inf
+    PyErr_Clear();
+    s.re = overflow < 0 ? -INFINITY : INFINITY;
+  }
+  return s;
+}
+
+HostScalar value_of(py::handle obj, char kind) {
+  HostScalar s;
+  switch (kind) {
+    case 'b':
+      s.kind = HostScalar::boolean;
+      s.b = PyObject_IsTrue(obj.ptr()) == 1;
+      break;
+    case 'i':
+    case 'u': {
+      py::object as_int = py::reinterpret_steal<py::object>(PyNumber_Index(obj.ptr()));
+      if (!as_int) throw py::error_already_set();
+      s = int_scalar(as_int);
+      break;
+    }
+    case 'f':
+      s.kind = HostScalar::floating;
+      s.re = PyFloat_AsDouble(obj.ptr());
+      break;
+    default: {
+      Py_complex c = PyComplex_AsCComplex(obj.ptr());
+      if (PyErr_Occurred()) throw py::error_already_set();
+      s.kind = HostScalar::complex;
+      s.re = c.real;
+      s.im = c.imag;
+    }
+  }
+  return s;
+}
+
+UfuncOperand numpy_scalar(py::handle obj, DType dtype) {
+  UfuncOperand o;
+  o.dtype = dtype;
+  // A NumPy scalar or 0-d array: its value through Python, exactly (float16 and float32 widen
+  // to double without rounding; complex64 to complex).
+  py::object value = obj.attr("item")();
+  o.scalar = value_of(value, dtype_info(dtype).kind);
+  return o;
+}
+
+}  // namespace
+
+bool is_ufunc_operand(py::handle obj) {
+  if (py::isinstance<NDArray>(obj)) return true;
+  PyObject* p = obj.ptr();
+  if (PyBool_Check(p) || PyLong_Check(p) || PyFloat_Check(p) || PyComplex_Check(p)) return true;
+  if (py::isinstance(obj, numpy_generic())) return true;
+  return py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).ndim() == 0;
+}
+
+UfuncOperand ufunc_operand(py::handle obj) {
+  UfuncOperand o;
+  if (py::isinstance<NDArray>(obj)) {
+    o.array = obj.cast<ArrayPtr>();
+    o.dtype = o.array->dtype();
+    return o;
+  }
+  PyObject* p = obj.ptr();
+  // NumPy scalars first: numpy.float64 and numpy.complex128 are also Python floats/complexes.
+  if (py::isinstance(obj, numpy_generic()) ||
+      (py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).ndim() == 0))
+    return numpy_scalar(obj, dtype_from_py(obj.attr("dtype")));
+  if (PyBool_Check(p)) {
+    o.dtype = DType::bool_;
+    o.scalar = value_of(obj, 'b');
+  } else if (PyLong_Check(p)) {
+    o.weak = WeakKind::int_;
+    o.dtype = DType::int64;
+    o.scalar = int_scalar(obj);
+  } else if (PyFloat_Check(p)) {
+    o.weak = WeakKind::float_;
+    o.dtype = DType::float64;
+    o.scalar = value_of(obj, 'f');
+  } else if (PyComplex_Check(p)) {
+    o.weak = WeakKind::complex_;
+    o.dtype = DType::complex128;
+    o.scalar = value_of(obj, 'c');
+  } else {
+    raise(ErrorKind::type,
+          std::string("Unsupported type ") + Py_TYPE(p)->tp_name +
+              " for a cupylike ufunc: pass cupylike arrays or scalars (move host arrays with "
+              "cupylike.asarray)");
+  }
+  return o;
+}
+
+UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::kwargs& kwargs) {
+  UfuncCallArgs a;
+  int nin = u.nin(), nout = u.nout();
+  int n = int(args.size());
+  if (n < nin || n > nin + nout)
+    raise(ErrorKind::type, u.name() + "() takes from " + std::to_string(nin) + " to " +
+                               std::to_string(nin + nout) + " positional arguments but " +
+                               std::to_string(n) + " were given");
+  for (int i = 0; i < nin; ++i) a.operands[i] = ufunc_operand(args[size_t(i)]);
+  auto set_out = [&](int k, py::handle obj) {
+    if (obj.is_none()) return;
+    if (!py::isinstance<NDArray>(obj))
+      raise(ErrorKind::type, "return arrays must be of ArrayType");
+    a.options.out[size_t(k)] = obj.cast<ArrayPtr>();
+    a.out_objects[size_t(k)] = obj.ptr();
+  };
+  for (int k = 0; k < n - nin; ++k) set_out(k, args[size_t(nin + k)]);
+  for (auto item : kwargs) {
+    std::string key = py::str(item.first);
+    py::handle v = item.second;
+    if (key == "out") {
+      if (n > nin) raise(ErrorKind::type, "cannot specify 'out' as both a positional and keyword argument");
+      if (PyTuple_Check(v.ptr())) {
+        if (int(py::len(v)) != nout)
+          raise(ErrorKind::value, "The 'out' tuple must have exactly one entry per ufunc output");
+        for (int k = 0; k < nout; ++k) set_out(k, py::reinterpret_borrow<py::tuple>(v)[size_t(k)]);
+      } else {
+        if (nout != 1) raise(ErrorKind::type, "'out' must be a tuple of arrays");
+        set_out(0, v);
+      }
+    } else if (key == "where") {
+      if (PyBool_Check(v.ptr())) a.options.where_false = v.ptr() == Py_False;
+      else if (py::isinstance<NDArray>(v)) a.options.where = v.cast<ArrayPtr>();
+      else raise(ErrorKind::type, "where= must be a bool or a cupylike array of bools");
+    } else if (key == "casting") {
+      a.options.casting = casting_from_string(py::str(v));
+    } else if (key == "dtype") {
+      if (!v.is_none()) a.options.dtype = dtype_from_py(v);
+    } else if (key == "order") {
+      order_from_py(v, 'K');
+    } else if (key == "subok") {
+    } else if (key == "signature") {
+      if (!v.is_none()) raise(ErrorKind::not_implemented, "signature= is not supported");
+    } else {
+      raise(ErrorKind::type, "'" + key + "' is an invalid keyword to ufunc '" + u.name() + "'");
+    }
+  }
+  return a;
+}
+
+}  // namespace cupylike::python

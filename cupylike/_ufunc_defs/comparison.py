@@ -1,0 +1,3 @@
+"""Comparison ufuncs."""
+
+ENTRIES = []

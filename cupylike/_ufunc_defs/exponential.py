@@ -1,0 +1,3 @@
+"""Exponential ufuncs."""
+
+ENTRIES = []

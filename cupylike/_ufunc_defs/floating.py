@@ -1,0 +1,3 @@
+"""Floating ufuncs."""
+
+ENTRIES = []

@@ -1,0 +1,3 @@
+"""Integer ufuncs."""
+
+ENTRIES = []

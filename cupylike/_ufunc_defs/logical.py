@@ -1,0 +1,3 @@
+"""Logical ufuncs."""
+
+ENTRIES = []

@@ -1,0 +1,3 @@
+"""Minmax ufuncs."""
+
+ENTRIES = []

@@ -1,0 +1,3 @@
+"""Selection ufuncs."""
+
+ENTRIES = []

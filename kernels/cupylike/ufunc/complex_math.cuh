@@ -1,0 +1,3 @@
+// complex_math helpers of the ufunc table.
+#pragma once
+#include <cupylike/types.cuh>

@@ -1,0 +1,3 @@
+// floating helpers of the ufunc table.
+#pragma once
+#include <cupylike/types.cuh>

@@ -1,0 +1,3 @@
+// integer helpers of the ufunc table.
+#pragma once
+#include <cupylike/types.cuh>

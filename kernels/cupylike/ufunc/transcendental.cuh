@@ -1,0 +1,3 @@
+// transcendental helpers of the ufunc table.
+#pragma once
+#include <cupylike/types.cuh>
