@@ -48,6 +48,8 @@ std::vector<std::string> base_flags() {
     "-fno-math-errno",
     "-ffp-contract=off",
     "-w",
+    // Signed integers wrap, as NumPy's integer arithmetic does (C leaves overflow undefined).
+    "-fwrapv",
   // TLS descriptors: the cheapest thread-local access a dlopen'ed module can have
   // (research/cpu_backend.md §2: 3.1 vs 5.6 ns per CUDA thread).
 #if defined(__x86_64__)
