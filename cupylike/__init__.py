@@ -25,6 +25,7 @@ from cupylike import (
 from cupylike._core import (
     CompileError,
     Device,
+    ElementwiseKernel,
     RawKernel,
     RawModule,
     arange,
@@ -67,10 +68,17 @@ __version__ = "0.1.0"
 
 CompileException = CompileError  # CuPy's name
 
+from cupylike import _array_ufunc  # noqa: E402
 from cupylike._ufuncs import UFUNCS as _UFUNCS  # noqa: E402  (needs _core's ndarray)
 
 globals().update(_UFUNCS)
 ufunc = _core.ufunc
+
+from cupylike import _rounding, _selection  # noqa: E402
+from cupylike._rounding import around, fix, round  # noqa: E402
+from cupylike._selection import angle, clip, imag, nan_to_num, real, where  # noqa: E402
+
+_selection.add_ndarray_methods(ndarray, _rounding._ndarray_round)
 
 # dtypes are NumPy's own objects, so `x.dtype == np.float32` and Dask's meta handling work.
 dtype = _numpy.dtype
@@ -84,4 +92,5 @@ def _reduce(self):
 
 
 ndarray.__reduce__ = _reduce
+ndarray.__array_ufunc__ = _array_ufunc.__array_ufunc__
 ndarray.__module__ = "cupylike"

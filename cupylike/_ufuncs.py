@@ -16,7 +16,10 @@ OPERATORS = {
 
 def _make(entry):
     loops = [(types, op) for types, op in entry.loops]
-    return _core._make_ufunc(entry.name, entry.nin, entry.nout, loops, entry.preamble, entry.doc)
+    return _core._make_ufunc(entry.name, entry.nin, entry.nout, loops, entry.preamble, entry.doc,
+                             bool_error=entry.bool_error, weak_ints=entry.weak_ints,
+                             legacy_scalars=entry.legacy_scalars,
+                             negative_exponent_error=entry.negative_exponent_error)
 
 
 UFUNCS = {}

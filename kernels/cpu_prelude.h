@@ -20,6 +20,7 @@
 #include "cpu/warp.h"
 #include "cpu/atomics.h"
 #include "cpu/math.h"
+#include "cpu/mvec.h"
 #include "cpu/rounding.h"
 #include "cpu/intrinsics.h"
 // clang-format on

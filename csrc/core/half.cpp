@@ -11,11 +11,12 @@ uint16_t half_from_double(double value) {
   uint16_t sign = uint16_t((bits >> 48) & 0x8000u);
   if (std::isnan(value)) return uint16_t(sign | 0x7e00u | ((bits >> 42) & 0x3ffu));
   double a = std::fabs(value);
+  if (a == 0) return sign;  // frexp's exponent of 0 would make it a normal number below
   if (a >= 65520.0) return uint16_t(sign | 0x7c00u);  // rounds past the largest finite half
   // Scale so the half's last significand bit has weight 1, then round to nearest even: for
   // normals the weight is 2^(e-10), for subnormals 2^-24.
   int e;
-  std::frexp(a, &e);  // a = m * 2^e with m in [0.5, 1)
+  std::frexp(a, &e);     // a = m * 2^e with m in [0.5, 1)
   int exponent = e - 1;  // a in [2^exponent, 2^(exponent+1))
   int shift = exponent < -14 ? -24 : exponent - 10;
   double scaled = std::nearbyint(std::ldexp(a, -shift));  // the default mode: ties to even

@@ -1,10 +1,12 @@
 #include "jit/host_compiler.hpp"
 
 #include <cpu_runtime_abi.h>
+#include <gnu/libc-version.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -39,29 +41,71 @@ std::string file_identity(const std::string& path) {
          std::to_string(st.st_mtim.tv_nsec);
 }
 
+bool compiler_is_clang() {
+  const std::string& p = host_compiler_path();
+  return p.substr(p.rfind('/') + 1).find("clang") != std::string::npos;
+}
+
+// glibc's vector math library, complete from 2.35 (kernels/cpu/mvec.h explains its use).
+bool use_libmvec() {
+#if defined(__x86_64__) && defined(__GLIBC__)
+  static const bool ok = [] {
+    int major = 0, minor = 0;
+    std::sscanf(gnu_get_libc_version(), "%d.%d", &major, &minor);
+    return !compiler_is_clang() && (major > 2 || (major == 2 && minor >= 35));
+  }();
+  return ok;
+#else
+  return false;
+#endif
+}
+
+// The CPU the modules are built for (-march=native): part of the cache key, so a cache shared
+// between machines never hands one a module with instructions it lacks.
+const std::string& cpu_identity() {
+  static const std::string id = [] {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line, model, flags;
+    while (std::getline(in, line) && (model.empty() || flags.empty())) {
+      if (model.empty() && line.rfind("model name", 0) == 0) model = line;
+      if (flags.empty() && (line.rfind("flags", 0) == 0 || line.rfind("Features", 0) == 0))
+        flags = line;
+    }
+    return model + "\n" + flags;
+  }();
+  return id;
+}
+
 std::vector<std::string> base_flags() {
   std::string k = kernel_dir(), cuda = cuda_include_dir();
   std::vector<std::string> f = {
-    "-O2",
-    "-fPIC",
-    "-fno-extern-tls-init",
-    "-fno-math-errno",
-    "-ffp-contract=off",
-    "-w",
-    // Signed integers wrap, as NumPy's integer arithmetic does (C leaves overflow undefined).
-    "-fwrapv",
-  // TLS descriptors: the cheapest thread-local access a dlopen'ed module can have
-  // (research/cpu_backend.md §2: 3.1 vs 5.6 ns per CUDA thread).
+      "-O2", "-fPIC", "-fno-math-errno", "-ffp-contract=off", "-w",
+      // Signed integers wrap, as NumPy's integer arithmetic does (C leaves overflow undefined).
+      "-fwrapv",
+      // The module runs on this machine only (the cache key names the CPU).
+      "-march=native",
+      // GCC 12's basic-block vectoriser turns complex arithmetic into fused multiply-adds
+      // (vfmsubadd) even under -ffp-contract=off; loop vectorisation, which the elementwise
+      // loops need, is unaffected.
+      "-fno-tree-slp-vectorize"};
+  if (!compiler_is_clang()) {
+    f.push_back("-fno-extern-tls-init");
 #if defined(__x86_64__)
-    "-mtls-dialect=gnu2",
+    // TLS descriptors: the cheapest thread-local access a dlopen'ed module can have
+    // (research/cpu_backend.md §2: 3.1 vs 5.6 ns per CUDA thread).
+    f.push_back("-mtls-dialect=gnu2");
 #endif
-    "-include",
-    k + "/cpu_prelude.h",
-    "-I" + k + "/cpu_shims",
-    "-I" + k,
-    "-I" + cuda,
-    "-I" + cuda + "/cccl"
-  };
+  }
+  if (use_libmvec()) {
+    f.push_back("-DCUPYLIKE_CPU_LIBMVEC");
+    // Elementwise loops need a runtime alias check to vectorise, which -O2's default "very
+    // cheap" cost model refuses.
+    f.push_back("-fvect-cost-model=dynamic");
+  }
+  for (std::string include :
+       {std::string("-include"), k + "/cpu_prelude.h", "-I" + k + "/cpu_shims", "-I" + k,
+        "-I" + cuda, "-I" + cuda + "/cccl"})
+    f.push_back(include);
   return f;
 }
 
@@ -159,7 +203,8 @@ std::string host_module_key(const HostModuleSpec& spec) {
   part("cupylike-host-module");
   part(std::to_string(CUPYLIKE_CPU_ABI_VERSION));
   part(file_identity(host_compiler_path()));
-  part(kernel_dir_digest());  // the prelude, shims and library templates
+  part(kernel_dir_digest());
+  part(cpu_identity());  // the prelude, shims and library templates
   for (const std::string& f : base_flags()) part(f);
   for (const std::string& o : translate_options(spec.options)) part(o);
   part(spec.source);
@@ -201,6 +246,7 @@ std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
 
   std::string out = (dir / "module.so").string();
   std::vector<std::string> link = {host_compiler_path(), "-shared", "-o", out, obj};
+  if (use_libmvec()) link.push_back("-lmvec");
   std::vector<std::string> tls = undefined_tls_symbols(obj);
   if (!tls.empty()) {
     std::string stub = write_file(dir / "shared.s", shared_memory_stub(tls));

@@ -55,8 +55,9 @@ std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& 
     if (!slot)
       slot = std::make_shared<RawModule>(
           family.source.empty() ? "#include <" + family.header + ">\n" : family.source,
-                                         std::vector<std::string>{}, family.instantiations,
-                                         family.name + ".cu");
+          // NumPy computes every operation separately: no fused multiply-adds on GPUs
+          // either (the cpu device compiles with -ffp-contract=off).
+          std::vector<std::string>{"--fmad=false"}, family.instantiations, family.name + ".cu");
     module = slot;
   }
   return module->kernel(device, instantiation);

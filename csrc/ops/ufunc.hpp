@@ -28,32 +28,55 @@ struct UfuncLoop {
 struct HostScalar {
   enum Kind : uint8_t { boolean, integer, floating, complex } kind = integer;
   bool b = false;
-  long long i = 0;            // integer that fits int64
-  unsigned long long u = 0;   // integer that fits uint64 but not int64
-  bool big = false;           // integer in u (true) or in i (false) — or, with `huge`, neither
-  bool huge = false;          // integer beyond 64 bits: only `re` holds it
-  double re = 0, im = 0;      // floating and complex values; every integer also as a double
+  long long i = 0;           // integer that fits int64
+  unsigned long long u = 0;  // integer that fits uint64 but not int64
+  bool big = false;          // integer in u (true) or in i (false) — or, with `huge`, neither
+  bool huge = false;         // integer beyond 64 bits: only `re` holds it
+  double re = 0, im = 0;     // floating and complex values; every integer also as a double
 };
 
 struct UfuncOperand {
-  ArrayPtr array;                    // null for a scalar
-  DType dtype = DType::bool_;        // the array's, or a NumPy scalar's
-  WeakKind weak = WeakKind::none;    // a Python int, float or complex: NEP 50's weak scalar
+  ArrayPtr array;                  // null for a scalar
+  DType dtype = DType::bool_;      // the array's, or a NumPy scalar's
+  WeakKind weak = WeakKind::none;  // a Python int, float or complex: NEP 50's weak scalar
   HostScalar scalar;
 };
 
 struct UfuncOptions {
-  std::optional<DType> dtype;          // dtype=: the loop's output type
+  std::optional<DType> dtype;  // dtype=: the loop's output type
   Casting casting = Casting::same_kind;
   std::array<ArrayPtr, kUfuncMaxOut> out{};  // given outputs (null: allocate)
-  ArrayPtr where;                      // bool mask, or null for everywhere
-  bool where_false = false;            // where=False: write nothing
+  ArrayPtr where;                            // bool mask, or null for everywhere
+  bool where_false = false;                  // where=False: write nothing
+};
+
+/// What a Python int out of the range of the integer loop chosen for it does. NumPy 2 raises
+/// OverflowError, except in a few ufuncs whose resolvers see the value.
+enum class WeakIntRule : uint8_t {
+  none,
+  compare,  ///< comparisons with an integer array: by value (uint8 < 300 is True)
+  value,    ///< true_divide: integers divide as float64, any Python int goes
+  int64,    ///< logical ufuncs: ints beyond int64 raise OverflowError, the others go
+};
+
+/// NumPy's rules on top of loop selection for a few ufuncs (its type resolvers and special
+/// loops), set from the table's entries (cupylike/_ufunc_defs/common.py).
+struct UfuncRules {
+  std::string bool_error;  ///< TypeError message when every input is bool (subtract, negative)
+  /// A Python int that the rule lets go moves to the first loop that holds its value.
+  WeakIntRule weak_ints = WeakIntRule::none;
+  /// ldexp: NumPy's legacy resolution of mixed loops, where a Python int next to a non-bool
+  /// array matches any numeric loop type and a Python float is float64 ('ei->e' for
+  /// ldexp(3, int16_array)).
+  bool legacy_scalars = false;
+  /// power: an integer loop with a negative scalar exponent raises ValueError.
+  bool negative_exponent_error = false;
 };
 
 class Ufunc {
  public:
-  Ufunc(std::string name, int nin, int nout, std::vector<UfuncLoop> loops,
-        std::string preamble);
+  Ufunc(std::string name, int nin, int nout, std::vector<UfuncLoop> loops, std::string preamble,
+        UfuncRules rules = {});
 
   const std::string& name() const { return name_; }
   int nin() const { return nin_; }
@@ -72,15 +95,28 @@ class Ufunc {
 
  private:
   int find_loop(const UfuncOperand* in, const UfuncOptions& options) const;
+  int cached_loop(const UfuncOperand* in, const UfuncOptions& options) const;
+  int apply_value_rules(int loop, const UfuncOperand* in, const UfuncOptions& options) const;
+  int loop_holding(int weak_input, const UfuncOperand* in, int fallback,
+                   bool to_float = true) const;
   std::shared_ptr<LoadedKernel> kernel(Device device, int loop);
+  const LoadedKernel& loaded_kernel(Device device, int loop);
 
   std::string name_;
   int nin_, nout_;
   std::vector<UfuncLoop> loops_;
+  UfuncRules rules_;
+  bool value_rules_ = false;  // rules that look at scalar values (not cached with the dtypes)
   KernelFamily family_;
+  // The dispatch cache: a few recent (key, loop) pairs read without a lock (the hot path of
+  // `a + b`), backed by a map for the rest.
+  static constexpr int kRecent = 8;
+  mutable std::atomic<uint64_t> recent_[kRecent] = {};  // key + 1 << 16 | loop; 0: empty
+  mutable std::atomic<int> next_recent_{0};
   mutable std::mutex mutex_;
-  mutable std::unordered_map<uint64_t, int> selected_;  // dispatch cache
-  std::vector<std::shared_ptr<LoadedKernel>> kernels_;  // [device slot * loops + loop]
+  mutable std::unordered_map<uint64_t, int> selected_;
+  std::vector<std::shared_ptr<LoadedKernel>> kernels_;          // [device slot * loops + loop]
+  std::unique_ptr<std::atomic<LoadedKernel*>[]> fast_kernels_;  // same slots, lock-free reads
 };
 
 /// Bytes of `s` as `dtype` (at most 16): C conversion, or OverflowError for a weak Python int

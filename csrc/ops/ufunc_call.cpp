@@ -32,12 +32,14 @@ void broadcast_strides(const NDArray& a, const DimVector& shape, long long* out)
 
 // A new output shaped `shape`: laid out like the first input of that very shape (NumPy's
 // order='K'), else C order.
-ArrayPtr new_output(Device device, DType dtype, const DimVector& shape, const ArrayPtr* in,
+ArrayPtr new_output(Device device, DType dtype, const DimVector& shape, const NDArray* const* in,
                     int nin) {
-  for (int i = 0; i < nin; ++i)
-    if (in[i] && in[i]->shape() == shape)
-      return empty_strided(device, dtype, shape,
-                           strides_like(shape, in[i]->strides(), in[i]->itemsize(), itemsize(dtype)));
+  for (int i = 0; i < nin; ++i) {
+    if (!in[i] || in[i]->shape() != shape || in[i]->c_contiguous()) continue;
+    if (in[i]->f_contiguous()) return empty(device, dtype, shape, 'F');
+    return empty_strided(device, dtype, shape,
+                         strides_like(shape, in[i]->strides(), in[i]->itemsize(), itemsize(dtype)));
+  }
   return empty(device, dtype, shape);
 }
 
@@ -109,20 +111,26 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
   DimVector shapes[kUfuncMaxIn + kUfuncMaxOut + 1];
   int nshapes = 0;
   auto join = [&](const NDArray& a) {
-    if (first) check_same_device(first->device(), a.device());
-    else first = &a;
+    if (first)
+      check_same_device(first->device(), a.device());
+    else
+      first = &a;
     shapes[nshapes++] = a.shape();
   };
   for (int i = 0; i < nin_; ++i)
     if (in[i].array) join(*in[i].array);
   if (opt.where) join(*opt.where);
   int in_shapes = nshapes;
-  DimVector shape = broadcast_shapes(shapes, in_shapes);
+  bool uniform = true;  // the common case needs no broadcasting work
+  for (int k = 1; uniform && k < in_shapes; ++k) uniform = shapes[k] == shapes[0];
+  DimVector shape = uniform && in_shapes ? shapes[0] : broadcast_shapes(shapes, in_shapes);
   for (int k = 0; k < nout_; ++k) {
     const ArrayPtr& o = opt.out[size_t(k)];
     if (!o) continue;
-    if (first) check_same_device(first->device(), o->device());
-    else first = o.get();
+    if (first)
+      check_same_device(first->device(), o->device());
+    else
+      first = o.get();
     DimVector both[2] = {shape, o->shape()};
     DimVector full = broadcast_shapes(both, 2);
     if (full != o->shape())
@@ -155,11 +163,17 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
 
   const Stream& stream = *current_stream(device);
   std::array<ArrayPtr, kUfuncMaxOut> results{};
-  ArrayPtr inputs[kUfuncMaxIn], writes[kUfuncMaxOut];
+  // Plain pointers: the operands hold the arrays (and `temps` the casts), so the hot path does
+  // no reference counting.
+  const NDArray* inputs[kUfuncMaxIn] = {};
+  ArrayPtr temps[kUfuncMaxIn];
+  ArrayPtr writes[kUfuncMaxOut];
   for (int i = 0; i < nin_; ++i) {
-    inputs[i] = in[i].array;
-    if (inputs[i] && inputs[i]->dtype() != L.types[i])
-      inputs[i] = copy_array(inputs[i], 'K', stream, L.types[i]);
+    inputs[i] = in[i].array.get();
+    if (inputs[i] && inputs[i]->dtype() != L.types[i]) {
+      temps[i] = copy_array(in[i].array, 'K', stream, L.types[i]);
+      inputs[i] = temps[i].get();
+    }
   }
   for (int k = 0; k < nout_; ++k) {
     const ArrayPtr& o = opt.out[size_t(k)];
@@ -168,6 +182,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
       continue;
     }
     results[size_t(k)] = o;
+    const NDArray* optr = o.get();
     bool direct = o->dtype() == out_types[k];
     for (int i = 0; direct && i < nin_; ++i)
       direct = !inputs[i] || !may_share_memory(*inputs[i], *o) || same_view(*inputs[i], *o, shape);
@@ -177,7 +192,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
       // Through a temporary: holds out's values where `where` is false, and is read before
       // the output is written when they overlap.
       writes[k] = opt.where || opt.where_false ? copy_array(o, 'K', stream, out_types[k])
-                                               : new_output(device, out_types[k], shape, &o, 1);
+                                               : new_output(device, out_types[k], shape, &optr, 1);
     }
   }
   if (opt.where_false || shape_size(shape) == 0) return results;
@@ -190,7 +205,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
   Operand ops[CUPYLIKE_EW_MAX_OPERANDS];
   for (int i = 0; i < nin_; ++i) {
     if (inputs[i]) {
-      ops[i] = {inputs[i].get(), inputs[i]->itemsize()};
+      ops[i] = {inputs[i], inputs[i]->itemsize()};
       p.ptr[i] = inputs[i]->data();
     } else {
       p.scalar_mask |= 1u << i;
@@ -209,8 +224,8 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
   }
   merge_axes(p, shape, ops, p.nops, nin_);
   void* args[] = {&p};
-  kernel(device, loop)->launch(elementwise_dims(device, p.size), 0, stream, args,
-                               uint64_t(p.size));
+  loaded_kernel(device, loop)
+      .launch(elementwise_dims(device, p.size), 0, stream, args, uint64_t(p.size));
   for (int k = 0; k < nout_; ++k)
     if (results[size_t(k)] != writes[k]) copy_cast(*results[size_t(k)], *writes[k], stream);
   return results;

@@ -8,6 +8,7 @@
 #include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/fast_array.hpp"
 #include "python/gil.hpp"
 #include "python/host_transfer.hpp"
 #include "python/host_values.hpp"
@@ -277,6 +278,7 @@ An n-dimensional array in device memory, with NumPy's attributes (shape, strides
 dtype, flags, base) and views. Move data with cupylike.asarray and cupylike.asnumpy / .get().)doc");
   cls.def(py::init(&construct), py::arg("shape"), py::arg("dtype") = py::none(),
           py::arg("memptr") = py::none(), py::arg("strides") = py::none(), py::arg("order") = "C");
+  set_ndarray_type(reinterpret_cast<PyTypeObject*>(cls.ptr()));
   bind_attributes(cls);
   bind_view_methods(cls);
   bind_transfer_methods(cls);

@@ -2,6 +2,7 @@
 // ufunc the table names for it (set at import by cupylike/_ufuncs.py), straight from C++.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/error.hpp"
@@ -21,6 +22,22 @@ Ufunc* ufunc_for(const char* op) {
   return it == g_ufuncs->end() ? nullptr : it->second.get();
 }
 
+// Kernels on large arrays run without the GIL; on small ones releasing it costs more than the
+// work (a compile releases it by itself, see jit/blocking.hpp).
+bool worth_unlocking(const UfuncOperand* in, int n) {
+  int64_t elements = 0;
+  for (int i = 0; i < n; ++i)
+    if (in[i].array) elements = std::max(elements, in[i].array->size());
+  return elements >= (int64_t(1) << 15);
+}
+
+template <class Fn>
+auto run(const UfuncOperand* in, int n, Fn&& fn) {
+  if (!worth_unlocking(in, n)) return fn();
+  py::gil_scoped_release unlocked;
+  return fn();
+}
+
 py::object package(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r) {
   if (u.nout() == 1) return py::cast(r[0]);
   return py::make_tuple(py::cast(r[0]), py::cast(r[1]));
@@ -30,14 +47,10 @@ py::object package(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r) 
 // so Python tries the other operand's method (and a NumPy array raises on implicit conversion).
 py::object binary(const char* op, py::handle a, py::handle b) {
   Ufunc* u = ufunc_for(op);
-  if (!u || !is_ufunc_operand(a) || !is_ufunc_operand(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+  if (!u || !is_ufunc_operand(a) || !is_ufunc_operand(b))
+    return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   UfuncOperand in[2] = {ufunc_operand(a), ufunc_operand(b)};
-  UfuncOptions options;
-  std::array<ArrayPtr, kUfuncMaxOut> r;
-  {
-    py::gil_scoped_release unlocked;
-    r = u->call(in, options);
-  }
+  auto r = run(in, 2, [&] { return u->call(in, UfuncOptions{}); });
   return package(*u, r);
 }
 
@@ -48,23 +61,95 @@ py::object inplace(const char* op, py::handle a, py::handle b) {
   UfuncOperand in[2] = {ufunc_operand(a), ufunc_operand(b)};
   UfuncOptions options;
   options.out[0] = in[0].array;
-  {
-    py::gil_scoped_release unlocked;
-    u->call(in, options);
-  }
+  run(in, 2, [&] { return u->call(in, options); });
   return py::reinterpret_borrow<py::object>(a);
 }
 
 py::object unary(const char* op, py::handle a) {
   Ufunc* u = ufunc_for(op);
-  if (!u) raise(ErrorKind::type, std::string("bad operand type for unary operator (no ufunc ") + op + ")");
+  if (!u)
+    raise(ErrorKind::type,
+          std::string("bad operand type for unary operator (no ufunc ") + op + ")");
   UfuncOperand in[1] = {ufunc_operand(a)};
-  std::array<ArrayPtr, kUfuncMaxOut> r;
-  {
-    py::gil_scoped_release unlocked;
-    r = u->call(in, UfuncOptions{});
-  }
+  auto r = run(in, 1, [&] { return u->call(in, UfuncOptions{}); });
   return package(*u, r);
+}
+
+// C-level number slots: `a + b` reaches binary() without Python's method lookup and pybind11's
+// argument dispatch (the Python-level __add__ etc. stay for explicit calls).
+template <class Fn>
+PyObject* guarded(Fn&& fn) noexcept {
+  try {
+    return fn().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (...) {
+    py::detail::try_translate_exceptions();
+  }
+  return nullptr;
+}
+
+#define CUPYLIKE_BINARY_SLOT(slot, op)                          \
+  PyObject* slot(PyObject* a, PyObject* b) noexcept {           \
+    return guarded([&] { return binary(op, a, b); });           \
+  }                                                             \
+  PyObject* slot##_inplace(PyObject* a, PyObject* b) noexcept { \
+    return guarded([&] { return inplace(op, a, b); });          \
+  }
+CUPYLIKE_BINARY_SLOT(nb_add, "add")
+CUPYLIKE_BINARY_SLOT(nb_sub, "sub")
+CUPYLIKE_BINARY_SLOT(nb_mul, "mul")
+CUPYLIKE_BINARY_SLOT(nb_truediv, "truediv")
+CUPYLIKE_BINARY_SLOT(nb_floordiv, "floordiv")
+CUPYLIKE_BINARY_SLOT(nb_mod, "mod")
+CUPYLIKE_BINARY_SLOT(nb_lshift, "lshift")
+CUPYLIKE_BINARY_SLOT(nb_rshift, "rshift")
+CUPYLIKE_BINARY_SLOT(nb_and, "and")
+CUPYLIKE_BINARY_SLOT(nb_or, "or")
+CUPYLIKE_BINARY_SLOT(nb_xor, "xor")
+#undef CUPYLIKE_BINARY_SLOT
+
+PyObject* nb_unary_neg(PyObject* a) noexcept {
+  return guarded([&] { return unary("neg", a); });
+}
+PyObject* nb_unary_pos(PyObject* a) noexcept {
+  return guarded([&] { return unary("pos", a); });
+}
+
+PyObject* richcompare(PyObject* a, PyObject* b, int op) noexcept {
+  static const char* names[] = {"lt", "le", "eq", "ne", "gt", "ge"};
+  return guarded([&] { return binary(names[op], a, b); });
+}
+
+void install_slots(py::handle cls) {
+  auto* t = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  PyNumberMethods* n = t->tp_as_number;
+  n->nb_add = nb_add;
+  n->nb_inplace_add = nb_add_inplace;
+  n->nb_subtract = nb_sub;
+  n->nb_inplace_subtract = nb_sub_inplace;
+  n->nb_multiply = nb_mul;
+  n->nb_inplace_multiply = nb_mul_inplace;
+  n->nb_true_divide = nb_truediv;
+  n->nb_inplace_true_divide = nb_truediv_inplace;
+  n->nb_floor_divide = nb_floordiv;
+  n->nb_inplace_floor_divide = nb_floordiv_inplace;
+  n->nb_remainder = nb_mod;
+  n->nb_inplace_remainder = nb_mod_inplace;
+  n->nb_lshift = nb_lshift;
+  n->nb_inplace_lshift = nb_lshift_inplace;
+  n->nb_rshift = nb_rshift;
+  n->nb_inplace_rshift = nb_rshift_inplace;
+  n->nb_and = nb_and;
+  n->nb_inplace_and = nb_and_inplace;
+  n->nb_or = nb_or;
+  n->nb_inplace_or = nb_or_inplace;
+  n->nb_xor = nb_xor;
+  n->nb_inplace_xor = nb_xor_inplace;
+  n->nb_negative = nb_unary_neg;
+  n->nb_positive = nb_unary_pos;
+  t->tp_richcompare = richcompare;
+  PyType_Modified(t);
 }
 
 }  // namespace
@@ -113,6 +198,7 @@ void bind_operators(py::module_& m) {
         py::cpp_function([op](py::handle a) { return unary(op, a); }, py::is_method(cls)));
   }
   setattr(cls, "__hash__", py::none());  // defining __eq__ must not bring hashing back
+  install_slots(cls);
 }
 
 }  // namespace cupylike::python

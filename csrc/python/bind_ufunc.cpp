@@ -2,6 +2,7 @@
 // keywords, and the ndarray operators that use them.
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cmath>
 
 #include "core/error.hpp"
@@ -17,12 +18,13 @@ namespace {
 
 std::shared_ptr<Ufunc> make_ufunc(const std::string& name, int nin, int nout,
                                   const std::vector<std::pair<std::string, std::string>>& loops,
-                                  const std::string& preamble) {
+                                  const std::string& preamble, UfuncRules rules) {
   std::vector<UfuncLoop> parsed;
   for (const auto& [sig, op] : loops) {
     UfuncLoop l;
     size_t arrow = sig.find("->");
-    std::string ins = sig.substr(0, arrow), outs = arrow == std::string::npos ? "" : sig.substr(arrow + 2);
+    std::string ins = sig.substr(0, arrow),
+                outs = arrow == std::string::npos ? "" : sig.substr(arrow + 2);
     if (arrow == std::string::npos || int(ins.size()) != nin || int(outs.size()) != nout)
       raise(ErrorKind::value, "ufunc " + name + ": bad loop '" + sig + "'");
     for (int k = 0; k < nin + nout; ++k)
@@ -30,13 +32,14 @@ std::shared_ptr<Ufunc> make_ufunc(const std::string& name, int nin, int nout,
     l.op = op;
     parsed.push_back(std::move(l));
   }
-  return std::make_shared<Ufunc>(name, nin, nout, std::move(parsed), preamble);
+  return std::make_shared<Ufunc>(name, nin, nout, std::move(parsed), preamble, std::move(rules));
 }
 
 py::object results(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r,
                    const UfuncCallArgs& args) {
   auto one = [&](int k) -> py::object {
-    if (args.out_objects[size_t(k)]) return py::reinterpret_borrow<py::object>(args.out_objects[size_t(k)]);
+    if (args.out_objects[size_t(k)])
+      return py::reinterpret_borrow<py::object>(args.out_objects[size_t(k)]);
     return py::cast(r[size_t(k)]);
   };
   if (u.nout() == 1) return one(0);
@@ -87,18 +90,41 @@ A universal function: elementwise over broadcast arrays, with NumPy's loops, typ
       .def("_kernel_names", [](const Ufunc& u) { return u.family().instantiations; })
       .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + u.name() + "'>"; });
   m.def(
+      "_ufunc_call_ns",
+      [](Ufunc& u, py::tuple operands, int n) {
+        UfuncCallArgs a = parse_ufunc_args(u, py::args(operands), py::kwargs());
+        auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < n; ++i) u.call(a.operands, a.options);
+        return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0)
+                   .count() /
+               n;
+      },
+      "Benchmark: nanoseconds per core call of a ufunc (no Python objects made).");
+  m.def(
       "_make_ufunc",
       [](const std::string& name, int nin, int nout,
-         const std::vector<std::pair<std::string, std::string>>& loops,
-         const std::string& preamble, const std::string& doc) {
-        py::object u = py::cast(make_ufunc(name, nin, nout, loops, preamble));
+         const std::vector<std::pair<std::string, std::string>>& loops, const std::string& preamble,
+         const std::string& doc, const std::string& bool_error, const std::string& weak_ints,
+         bool legacy_scalars, bool negative_exponent_error) {
+        static const std::pair<const char*, WeakIntRule> kWeakInts[] = {
+            {"", WeakIntRule::none},
+            {"compare", WeakIntRule::compare},
+            {"value", WeakIntRule::value},
+            {"int64", WeakIntRule::int64}};
+        UfuncRules rules{bool_error, WeakIntRule::none, legacy_scalars, negative_exponent_error};
+        bool known = false;
+        for (const auto& [key, rule] : kWeakInts)
+          if (weak_ints == key) rules.weak_ints = rule, known = true;
+        if (!known) raise(ErrorKind::value, "unknown weak_ints rule '" + weak_ints + "'");
+        py::object u = py::cast(make_ufunc(name, nin, nout, loops, preamble, std::move(rules)));
         u.attr("__name__") = name;  // per instance, as NumPy's ufuncs have it
         u.attr("__doc__") = doc;
         return u;
       },
-      py::arg("name"), py::arg("nin"), py::arg("nout"),
-        py::arg("loops"), py::arg("preamble") = "", py::arg("doc") = "",
-        "Makes a ufunc from its table entry: loops as (types, CUDA C++ operation) pairs.");
+      py::arg("name"), py::arg("nin"), py::arg("nout"), py::arg("loops"), py::arg("preamble") = "",
+      py::arg("doc") = "", py::arg("bool_error") = "", py::arg("weak_ints") = "",
+      py::arg("legacy_scalars") = false, py::arg("negative_exponent_error") = false,
+      "Makes a ufunc from its table entry: loops as (types, CUDA C++ operation) pairs.");
 }
 
 }  // namespace cupylike::python

@@ -17,6 +17,7 @@ void bind_views(py::module_& m);
 void bind_creation(py::module_& m);
 void bind_kernel(py::module_& m);
 void bind_ufunc(py::module_& m);
+void bind_elementwise(py::module_& m);
 void bind_operators(py::module_& m);
 void bind_jit(py::module_& m);
 

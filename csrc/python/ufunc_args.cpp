@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "python/convert.hpp"
+#include "python/fast_array.hpp"
 #include "python/objects.hpp"
 
 namespace cupylike::python {
@@ -76,7 +77,7 @@ UfuncOperand numpy_scalar(py::handle obj, DType dtype) {
 }  // namespace
 
 bool is_ufunc_operand(py::handle obj) {
-  if (py::isinstance<NDArray>(obj)) return true;
+  if (fast_array(obj.ptr()) || py::isinstance<NDArray>(obj)) return true;
   PyObject* p = obj.ptr();
   if (PyBool_Check(p) || PyLong_Check(p) || PyFloat_Check(p) || PyComplex_Check(p)) return true;
   if (py::isinstance(obj, numpy_generic())) return true;
@@ -85,6 +86,11 @@ bool is_ufunc_operand(py::handle obj) {
 
 UfuncOperand ufunc_operand(py::handle obj) {
   UfuncOperand o;
+  if (const ArrayPtr* a = fast_array(obj.ptr())) {
+    o.array = *a;
+    o.dtype = o.array->dtype();
+    return o;
+  }
   if (py::isinstance<NDArray>(obj)) {
     o.array = obj.cast<ArrayPtr>();
     o.dtype = o.array->dtype();
@@ -130,8 +136,7 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::k
   for (int i = 0; i < nin; ++i) a.operands[i] = ufunc_operand(args[size_t(i)]);
   auto set_out = [&](int k, py::handle obj) {
     if (obj.is_none()) return;
-    if (!py::isinstance<NDArray>(obj))
-      raise(ErrorKind::type, "return arrays must be of ArrayType");
+    if (!py::isinstance<NDArray>(obj)) raise(ErrorKind::type, "return arrays must be of ArrayType");
     a.options.out[size_t(k)] = obj.cast<ArrayPtr>();
     a.out_objects[size_t(k)] = obj.ptr();
   };
@@ -140,7 +145,8 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::k
     std::string key = py::str(item.first);
     py::handle v = item.second;
     if (key == "out") {
-      if (n > nin) raise(ErrorKind::type, "cannot specify 'out' as both a positional and keyword argument");
+      if (n > nin)
+        raise(ErrorKind::type, "cannot specify 'out' as both a positional and keyword argument");
       if (PyTuple_Check(v.ptr())) {
         if (int(py::len(v)) != nout)
           raise(ErrorKind::value, "The 'out' tuple must have exactly one entry per ufunc output");
@@ -150,9 +156,12 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::k
         set_out(0, v);
       }
     } else if (key == "where") {
-      if (PyBool_Check(v.ptr())) a.options.where_false = v.ptr() == Py_False;
-      else if (py::isinstance<NDArray>(v)) a.options.where = v.cast<ArrayPtr>();
-      else raise(ErrorKind::type, "where= must be a bool or a cupylike array of bools");
+      if (PyBool_Check(v.ptr()))
+        a.options.where_false = v.ptr() == Py_False;
+      else if (py::isinstance<NDArray>(v))
+        a.options.where = v.cast<ArrayPtr>();
+      else
+        raise(ErrorKind::type, "where= must be a bool or a cupylike array of bools");
     } else if (key == "casting") {
       a.options.casting = casting_from_string(py::str(v));
     } else if (key == "dtype") {

@@ -6,9 +6,16 @@ import dataclasses
 
 BOOL = "?"
 INTS = "bBhHiIlL"  # int8 uint8 int16 uint16 int32 uint32 int64 uint64
+SIGNED = "bhil"
+UNSIGNED = "BHIL"
 FLOATS = "efd"  # float16 float32 float64
 COMPLEX = "FD"  # complex64 complex128
 NUMERIC = INTS + FLOATS + COMPLEX
+
+# The preamble of ufuncs with loops calling the complex functions of
+# kernels/cupylike/ufunc/complex_math.cuh (cexp, clog, ..., cpow). Not part of ufunc_math.cuh:
+# on NVRTC it brings in <cuda/std/complex>, which costs about 0.5 s per module compile.
+COMPLEX_MATH = "#include <cupylike/ufunc/complex_math.cuh>"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,6 +30,15 @@ class Entry:
     doc: str = ""
     aliases: tuple = ()
     preamble: str = ""
+    # NumPy's value- and type-dependent rules on top of loop selection (its type resolvers and
+    # special loops), applied by the C++ loop selection (csrc/ops/ufunc.cpp):
+    bool_error: str = ""  # TypeError message when every input is bool (subtract, negative)
+    # What a Python int beyond its loop's integer type does instead of OverflowError:
+    # "compare" (comparisons: by value), "value" (true_divide: as float64), "int64" (logical
+    # ufuncs: OverflowError only beyond int64). See WeakIntRule in csrc/ops/ufunc.hpp.
+    weak_ints: str = ""
+    legacy_scalars: bool = False  # ldexp: a Python int matches any numeric loop type
+    negative_exponent_error: bool = False  # power: a negative scalar int exponent: ValueError
 
 
 def same(chars, op, nin=2, out=None):
@@ -30,5 +46,10 @@ def same(chars, op, nin=2, out=None):
     return [(c * nin + "->" + (out or c), op) for c in chars]
 
 
-def ufunc(name, nin, nout, loops, doc="", aliases=(), preamble=""):
-    return Entry(name, nin, nout, tuple(loops), doc, tuple(aliases), preamble)
+def typed(sigs, op):
+    """The loops `sigs` ('fi->f', ...), all running `op`."""
+    return [(sig, op) for sig in sigs]
+
+
+def ufunc(name, nin, nout, loops, doc="", aliases=(), preamble="", **rules):
+    return Entry(name, nin, nout, tuple(loops), doc, tuple(aliases), preamble, **rules)

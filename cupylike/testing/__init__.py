@@ -8,6 +8,8 @@ from cupylike.testing._compare import (
     assert_array_equal,
     assert_same,
     numpy_cupylike_equal,
+    public_error_type,
+    same_error,
 )
 from cupylike.testing._dtypes import (
     ALL_DTYPES,
@@ -22,5 +24,5 @@ from cupylike.testing._dtypes import (
 __all__ = [
     "ALL_DTYPES", "COMPLEX_DTYPES", "FLOAT_DTYPES", "INT_DTYPES", "UINT_DTYPES",
     "assert_array_equal", "assert_same", "for_all_dtypes", "numpy_cupylike_equal",
-    "sample_values",
+    "public_error_type", "same_error", "sample_values",
 ]

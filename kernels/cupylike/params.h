@@ -41,3 +41,12 @@ struct cupylike_ew_params {
   long long strides[CUPYLIKE_EW_MAX_OPERANDS][CUPYLIKE_EW_MAX_NDIM];
 };
 #endif  // CUPYLIKE_EW_PARAMS_H
+
+#ifndef CUPYLIKE_EWK_PARAMS_H
+#define CUPYLIKE_EWK_PARAMS_H
+// ElementwiseKernel: 64-bit words in cupylike::EwkParams<na, nd, rnd>
+// (kernels/cupylike/elementwise_user.cuh), which the host packs as an array of words, in the
+// struct's order: size, ndim, shape[nd], ptr[na], scalar[na][2], strides[na][nd], raw_info[na],
+// raw_shape[na][rnd], raw_strides[na][rnd]. na, nd and rnd are at least 1.
+#define CUPYLIKE_EWK_WORDS(na, nd, rnd) (2 + (nd) + (na) * (4 + (nd) + 2 * (rnd)))
+#endif  // CUPYLIKE_EWK_PARAMS_H

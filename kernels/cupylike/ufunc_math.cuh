@@ -5,4 +5,4 @@
 #include <cupylike/ufunc/integer.cuh>
 #include <cupylike/ufunc/floating.cuh>
 #include <cupylike/ufunc/transcendental.cuh>
-#include <cupylike/ufunc/complex_math.cuh>
+// complex_math.cuh is included by the ufuncs that need it (see that header).

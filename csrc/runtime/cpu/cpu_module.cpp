@@ -74,12 +74,18 @@ void launch(const CpuModule& module, int kernel, const LaunchDims& dims, void** 
   const KernelEntry& entry = module.kernel(kernel);
   uint64_t blocks = uint64_t(dims.grid.x) * dims.grid.y * dims.grid.z;
   uint64_t threads = blocks * dims.block.x * dims.block.y * dims.block.z;
-  // Waking the workers costs microseconds; a launch with little work runs here alone.
+  // Waking the workers costs microseconds; a launch with little work runs here alone, without
+  // touching the pool (each thread has its own runner, so concurrent small launches are fine).
   constexpr uint64_t kParallelFrom = 4096;
+  if (std::max(threads, work_items) < kParallelFrom || blocks == 1) {
+    BlockRunner& runner = BlockRunner::of_this_thread();
+    for (uint64_t b = 0; b < blocks; ++b) runner.run(entry, args, dims, b);
+    return;
+  }
   std::function<void(uint64_t)> run = [&](uint64_t b) {
     BlockRunner::of_this_thread().run(entry, args, dims, b);
   };
-  WorkerPool::instance().run(blocks, run, std::max(threads, work_items) >= kParallelFrom);
+  WorkerPool::instance().run(blocks, run, true);
 }
 
 }  // namespace cupylike::cpu

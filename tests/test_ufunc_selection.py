@@ -1,0 +1,169 @@
+"""where, clip, real, imag, angle and nan_to_num against NumPy: the `_where` and `_clip`
+ufuncs loop by loop (clip's NaN propagation, lo > hi, signed zeros), NumPy's promotion of
+their arguments, and the views and in-place writes of the complex parts."""
+
+import numpy
+import pytest
+from ufunc_numpy_checks import assert_close_ulp, check_layouts, check_loop, loops, warm_up
+
+import cupylike
+from cupylike.testing import ALL_DTYPES, for_all_dtypes, numpy_cupylike_equal, sample_values
+
+SELECTION = ["_where", "_clip"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _kernels():
+    warm_up(SELECTION + ["maximum", "minimum", "positive", "isnan", "isinf", "arctan2"])
+
+
+# NumPy's clip loop keeps the value on +0/-0 ties with scalar bounds (as ours always does)
+# but takes the bound with array bounds for float and double: these grids, with array bounds,
+# compare zeros without their signs. test_clip_* below check scalar bounds bit for bit.
+ZERO_TIES = {("_clip", "fff->f"), ("_clip", "ddd->d")}
+
+
+@pytest.mark.parametrize("name, sig", loops(SELECTION))
+def test_loop_matches_numpy_on_edge_and_random_values(name, sig):
+    check_loop(name, sig, zero_signs=(name, sig) not in ZERO_TIES)
+
+
+@pytest.mark.parametrize("name, sig", loops(SELECTION))
+def test_loop_matches_numpy_in_every_layout(name, sig):
+    check_layouts(name, sig, zero_signs=(name, sig) not in ZERO_TIES)
+
+
+@for_all_dtypes(name="x_dtype")
+@pytest.mark.parametrize("y", [numpy.dtype("int8"), numpy.dtype("uint64"),
+                               numpy.dtype("float32"), numpy.dtype("complex64"), 3, -1.5,
+                               True, 300, numpy.float16(2)])
+@numpy_cupylike_equal()
+def test_where_promotes_like_numpy(xp, x_dtype, y):
+    x = xp.asarray(sample_values(x_dtype, (2, 3)))
+    if isinstance(y, numpy.dtype):
+        y = xp.asarray(sample_values(y, (3,), seed=1))
+    cond = xp.asarray(numpy.array([True, False, True]))
+    with numpy.errstate(all="ignore"):
+        return xp.where(cond, x, y), xp.where(cond, y, x)
+
+
+@numpy_cupylike_equal()
+def test_where_takes_any_condition_dtype_and_scalars(xp):
+    cond = xp.asarray(numpy.array([[0, 2], [-1, 0]], numpy.int16))
+    return (xp.where(cond, 1, 2.5), xp.where(cond, 1, 2), xp.where(0.0, cond, 7),
+            xp.where(xp.asarray(numpy.array([0j, 1j])), 1, 0))
+
+
+def test_where_needs_both_x_and_y():
+    with pytest.raises(ValueError):
+        cupylike.where(cupylike.ones(2), 1)
+    with pytest.raises(NotImplementedError):
+        cupylike.where(cupylike.ones(2))
+
+
+@for_all_dtypes()
+@numpy_cupylike_equal()
+def test_clip_with_scalar_bounds(xp, dtype):
+    if numpy.dtype(dtype).kind == "b":
+        return xp.clip(xp.asarray(numpy.array([True, False])), False, True)
+    x = xp.asarray(sample_values(dtype, (4, 5)))
+    with numpy.errstate(all="ignore"):
+        return xp.clip(x, 0, 100), xp.clip(x, 5, 2), x.clip(min=1), x.clip(max=3)
+
+
+@numpy_cupylike_equal()
+def test_clip_propagates_nans_from_any_argument(xp):
+    nan = numpy.nan
+    x = xp.asarray(numpy.array([nan, 1.0, 1.0, 5.0, -1.0]))
+    lo = xp.asarray(numpy.array([0.0, nan, 0.0, 0.0, nan]))
+    hi = xp.asarray(numpy.array([2.0, 2.0, nan, 2.0, -2.0]))
+    return xp.clip(x, lo, hi), xp.clip(x.astype(numpy.float16), lo, hi), xp.clip(x, nan, 1)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+@numpy_cupylike_equal()
+def test_clip_keeps_the_value_on_signed_zero_ties_with_scalar_bounds(xp, dtype):
+    x = xp.asarray(numpy.array([-0.0, 0.0, 1.0, -1.0], dtype))
+    return xp.clip(x, 0.0, 1.0), xp.clip(x, -0.0, 0.5), xp.clip(x, -2, -0.0), xp.clip(x, 0, 0)
+
+
+@pytest.mark.parametrize("bounds", [(0, 300), (-300, 3), (-(2**70), 2**70), (None, 200),
+                                    (numpy.int16(0), 3), (2.5, None)])
+@numpy_cupylike_equal()
+def test_clip_python_ints_beyond_the_dtype_bound_nothing(xp, bounds):
+    return xp.clip(xp.asarray(numpy.array([1, -2, 120], numpy.int8)), *bounds)
+
+
+@numpy_cupylike_equal()
+def test_clip_argument_errors(xp):
+    return xp.clip(xp.ones(2), 1)
+
+
+@numpy_cupylike_equal()
+def test_clip_into_out(xp):
+    x = xp.asarray(numpy.arange(6.0).reshape(2, 3))
+    out = xp.zeros((2, 3), numpy.float32)
+    res = xp.clip(x, 1, 4, out=out, casting="unsafe")
+    assert res is out
+    return out
+
+
+@for_all_dtypes()
+@numpy_cupylike_equal()
+def test_real_and_imag(xp, dtype):
+    x = xp.asarray(sample_values(dtype, (3, 4)))
+    return xp.real(x), xp.imag(x), x.T.real, x[::-1, 1].imag
+
+
+@numpy_cupylike_equal()
+def test_real_and_imag_of_complex_arrays_are_writable_views(xp):
+    z = xp.asarray(numpy.array([[1 + 2j, 3 - 4j], [-5j, 6 + 0j]], numpy.complex64))
+    r, i = z.real, z[:, ::-1].imag
+    r[0, 0] = 10
+    i[...] = 7
+    z.real = z.imag * 2
+    assert r.base is not None and r.strides == (16, 8)
+    return z, r, i
+
+
+@numpy_cupylike_equal()
+def test_imag_of_a_real_array_is_read_only(xp):
+    x = xp.asarray(numpy.array([1.0, 2.0]))
+    x.imag[...] = 1
+
+
+@numpy_cupylike_equal()
+def test_setting_imag_of_a_real_array_raises(xp):
+    x = xp.asarray(numpy.array([1.0, 2.0]))
+    x.imag = 1
+
+
+@pytest.mark.parametrize("deg", [False, True])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128", "float32", "int8", "float16"])
+def test_angle(dtype, deg):
+    # arctan2 itself is NumPy's vector code on AVX-512 CPUs (SVML), within an ULP or two of the
+    # C library's atan2 the kernels call.
+    z = sample_values(dtype, (4, 3))
+    got = cupylike.angle(cupylike.asarray(z), deg=deg)
+    with numpy.errstate(all="ignore"):
+        assert_close_ulp(got, numpy.asarray(numpy.angle(z, deg=deg)), 4)
+
+
+@for_all_dtypes(dtypes=[d for d in ALL_DTYPES if d.kind in "fciu"])
+@numpy_cupylike_equal()
+def test_nan_to_num(xp, dtype):
+    x = xp.asarray(sample_values(dtype, (4, 5)))
+    with numpy.errstate(all="ignore"):
+        return xp.nan_to_num(x), xp.nan_to_num(x, nan=-1.0, posinf=1e5, neginf=-7), x
+
+
+@numpy_cupylike_equal()
+def test_nan_to_num_in_place(xp):
+    x = xp.asarray(numpy.array([numpy.nan, -numpy.inf, 1.0, complex(numpy.inf, numpy.nan)]))
+    res = xp.nan_to_num(x, copy=False)
+    return res, x
+
+
+@numpy_cupylike_equal()
+def test_nan_to_num_of_a_0d_array(xp):
+    return xp.nan_to_num(xp.asarray(numpy.array(numpy.inf, numpy.float32)))
