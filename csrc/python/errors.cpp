@@ -41,7 +41,8 @@ PyObject* python_type(ErrorKind kind) {
       return g_cuda_driver;
     case ErrorKind::compile:
       return g_compile_error;
-    case ErrorKind::overflow: return PyExc_OverflowError;
+    case ErrorKind::overflow:
+      return PyExc_OverflowError;
     case ErrorKind::kernel:
       return g_kernel_error;
   }
