@@ -17,9 +17,17 @@ namespace {
 std::unordered_map<std::string, std::shared_ptr<Ufunc>>* g_ufuncs =
     new std::unordered_map<std::string, std::shared_ptr<Ufunc>>;
 
+// Looked up by the address of the operator's name (a literal per call site) first: hashing a
+// pointer is cheaper than building a string on every `a + b`. The GIL guards both maps.
+std::unordered_map<const char*, Ufunc*>* g_by_address = new std::unordered_map<const char*, Ufunc*>;
+
 Ufunc* ufunc_for(const char* op) {
+  auto hit = g_by_address->find(op);
+  if (hit != g_by_address->end()) return hit->second;
   auto it = g_ufuncs->find(op);
-  return it == g_ufuncs->end() ? nullptr : it->second.get();
+  Ufunc* u = it == g_ufuncs->end() ? nullptr : it->second.get();
+  g_by_address->emplace(op, u);
+  return u;
 }
 
 // Kernels on large arrays run without the GIL; on small ones releasing it costs more than the
@@ -159,6 +167,7 @@ void bind_operators(py::module_& m) {
       "_set_operator_ufuncs",
       [](const std::unordered_map<std::string, std::shared_ptr<Ufunc>>& ufuncs) {
         *g_ufuncs = ufuncs;
+        g_by_address->clear();
       },
       "Sets the ufunc behind each ndarray operator ({'add': add, ...}).");
   py::object cls = m.attr("ndarray");
