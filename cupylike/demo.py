@@ -44,6 +44,13 @@ def main():
     print(f"RawKernel saxpy on {xs.size} elements; astype(float16) of a reversed view: "
           f"{halves[:3]}")
 
+    # NumPy's ufuncs and operators, with NumPy's dtypes (float32 stays float32 with a Python
+    # float, as NumPy 2 does).
+    z = cp.sqrt(cp.abs(x)) * 2 + 1
+    numpy.testing.assert_allclose(z.get(), numpy.sqrt(numpy.abs(host)) * 2 + 1, rtol=1e-6)
+    positive = cp.where(x > 0, x, 0.0)
+    print(f"sqrt(|x|) * 2 + 1: {z.dtype}; where(x > 0, x, 0): {positive.dtype}")
+
     stream = cp.cuda.Stream(non_blocking=True)
     start = cp.cuda.Event()
     with stream:
@@ -57,7 +64,7 @@ def main():
 
     pool = cp.get_default_memory_pool()
     print(f"memory pool: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
-    del x, y, view, row, xs, ys, halves
+    del x, y, view, row, xs, ys, halves, z, positive
     pool.free_all_blocks()
     print(f"after freeing: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
     print("demo finished: all checks passed")
