@@ -62,7 +62,13 @@ py::object outer(Ufunc& u, py::args args, py::kwargs kwargs) {
   if (u.nin() != 2 || args.size() != 2)
     raise(ErrorKind::value, "outer product only supported for binary functions");
   // a.outer(b)[i..., j...] = f(a[i...], b[j...]): a gains b.ndim trailing axes of length 1.
-  py::object a = args[0], b = args[1];
+  // NumPy's outer takes its inputs through numpy.asarray: a Python scalar is a strong 0-d
+  // array there (int64 for 3), not the weak scalar of a plain call.
+  auto strong = [](py::object v) {
+    if (py::isinstance<NDArray>(v) || py::isinstance(v, numpy_generic())) return v;
+    return py::object(numpy().attr("asarray")(v));
+  };
+  py::object a = strong(args[0]), b = strong(args[1]);
   if (py::isinstance<NDArray>(a) && (py::isinstance<NDArray>(b))) {
     int nb = b.cast<NDArray&>().ndim();
     DimVector shape = a.cast<NDArray&>().shape();
