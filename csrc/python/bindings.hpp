@@ -18,6 +18,7 @@ void bind_creation(py::module_& m);
 void bind_kernel(py::module_& m);
 void bind_ufunc(py::module_& m);
 void bind_elementwise(py::module_& m);
+void bind_reduction(py::module_& m);
 void bind_operators(py::module_& m);
 void bind_jit(py::module_& m);
 

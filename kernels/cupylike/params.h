@@ -50,3 +50,44 @@ struct cupylike_ew_params {
 // raw_shape[na][rnd], raw_strides[na][rnd]. na, nd and rnd are at least 1.
 #define CUPYLIKE_EWK_WORDS(na, nd, rnd) (2 + (nd) + (na) * (4 + (nd) + 2 * (rnd)))
 #endif  // CUPYLIKE_EWK_PARAMS_H
+
+#ifndef CUPYLIKE_RED_PARAMS_H
+#define CUPYLIKE_RED_PARAMS_H
+// Reductions: inputs (and an optional `where` mask after them) read along output axes and
+// reduced axes, both merged on the host; the output is written along the output axes.
+#define CUPYLIKE_RED_MAX_IN 4
+#define CUPYLIKE_RED_MAX_NDIM 32
+
+// How the work is cut (kernels/cupylike/reduction.cuh): a thread per output reducing its slice;
+// tiles of consecutive outputs stepping through the reduced axes together (cpu: vectorises when
+// an outer axis is reduced); a slice cut into `parts` whose results a FINAL launch combines,
+// each part taken by a thread (PARTIAL, cpu) or by a block with a shared-memory tree (BLOCK,
+// GPU; with one part the block writes the output itself).
+#define CUPYLIKE_RED_THREAD 0
+#define CUPYLIKE_RED_TILE 1
+#define CUPYLIKE_RED_PARTIAL 2
+#define CUPYLIKE_RED_BLOCK 3
+#define CUPYLIKE_RED_FINAL 4
+
+struct cupylike_red_params {
+  char* out;
+  const char* in[CUPYLIKE_RED_MAX_IN];  // the kernel's inputs, then the where mask
+  char* partial;        // PARTIAL / BLOCK / TILE write, FINAL reads: accumulators [out_size][parts]
+  char* scratch;        // TILE: p.levels rows of CUPYLIKE_RED_TILE_BYTES per block
+  long long levels;
+  long long out_size;   // outputs
+  long long red_size;   // elements reduced into each output
+  long long parts;      // pieces per output (1 unless split)
+  int mode;
+  int has_where;        // in[nin] is a bool mask: elements where it is false are left out
+  int contiguous;       // one reduced axis, stride = itemsize for every input, no mask
+  int out_ndim, red_ndim;
+  int has_initial;
+  unsigned long long initial[4];  // the accumulator to start from (NumPy's initial=)
+  long long out_shape[CUPYLIKE_RED_MAX_NDIM];
+  long long out_stride[CUPYLIKE_RED_MAX_NDIM];                          // output array
+  long long in_out_stride[CUPYLIKE_RED_MAX_IN][CUPYLIKE_RED_MAX_NDIM];  // inputs, output axes
+  long long red_shape[CUPYLIKE_RED_MAX_NDIM];
+  long long in_red_stride[CUPYLIKE_RED_MAX_IN][CUPYLIKE_RED_MAX_NDIM];  // inputs, reduced axes
+};
+#endif  // CUPYLIKE_RED_PARAMS_H

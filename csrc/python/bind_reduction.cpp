@@ -1,0 +1,132 @@
+// Reduction objects (cupylike/_reductions.py makes them from the table in
+// cupylike/_reduction_defs/), called with NumPy's keywords.
+#include <pybind11/stl.h>
+
+#include "core/error.hpp"
+#include "ops/reduction.hpp"
+#include "ops/reduction_launch.hpp"
+#include "python/bindings.hpp"
+#include "python/convert.hpp"
+#include "python/host_transfer.hpp"
+#include "python/objects.hpp"
+#include "python/ufunc_args.hpp"
+
+namespace cupylike::python {
+
+namespace {
+
+// (signature "f->f", accumulator: a dtype character or a C++ type, identity, map, reduce, post,
+// vbest: "" or, for argmin/argmax-like loops, the value the reduce keeps)
+using LoopTuple = std::tuple<std::string, std::string, std::string, std::string, std::string,
+                             std::string, std::string>;
+
+std::shared_ptr<Reduction> make_reduction(const std::string& name,
+                                          const std::vector<LoopTuple>& loops,
+                                          const std::string& preamble, ReductionTraits traits) {
+  std::vector<ReductionLoop> parsed;
+  for (const auto& [sig, acc, identity, map, reduce, post, vbest] : loops) {
+    if (sig.size() != 4 || sig.substr(1, 2) != "->")
+      raise(ErrorKind::value, "reduction " + name + ": bad loop '" + sig + "'");
+    ReductionLoop l;
+    l.in = dtype_from_string(sig.substr(0, 1));
+    l.out = dtype_from_string(sig.substr(3, 1));
+    if (acc.size() == 1)
+      l.acc_dtype = dtype_from_string(acc);
+    else
+      l.acc = acc;
+    l.identity = identity;
+    l.map = map;
+    l.reduce = reduce;
+    l.post = post;
+    l.vbest = vbest;
+    parsed.push_back(std::move(l));
+  }
+  return std::make_shared<Reduction>(name, std::move(parsed), preamble, std::move(traits));
+}
+
+std::optional<DimVector> axes_from_py(py::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  return ints_from_py(axis, "axis");
+}
+
+// NumPy's where=: a bool array, or True (everywhere: no mask) / False.
+ArrayPtr where_from_py(py::handle where, Device device) {
+  if (py::isinstance<py::bool_>(where)) {
+    if (where.cast<bool>()) return nullptr;
+    return from_host(where, py::none(), 'C', device, *current_stream(device));
+  }
+  if (py::isinstance(where, numpy().attr("bool_")))
+    return from_host(where, py::none(), 'C', device, *current_stream(device));
+  return array_arg(where, "where");
+}
+
+py::object call(Reduction& r, py::handle a, py::handle axis, py::handle dtype, py::handle out,
+                py::handle keepdims, py::handle initial, py::handle where) {
+  ArrayPtr x = array_arg(a, r.name().c_str());
+  ReductionOptions opt;
+  opt.axes = axes_from_py(axis);
+  opt.keepdims = PyObject_IsTrue(keepdims.ptr()) == 1;
+  if (!dtype.is_none()) opt.dtype = dtype_from_py(dtype);
+  if (!out.is_none()) opt.out = array_arg(out, "out");
+  if (!initial.is_none() && !initial.is(numpy().attr("_NoValue"))) {
+    UfuncOperand s = ufunc_operand(initial);
+    if (s.array) {
+      if (s.array->size() != 1)
+        raise(ErrorKind::value, "Input object to FillWithScalar is not a scalar");
+      raise(ErrorKind::type, "initial= takes a scalar, not a cupylike array");
+    }
+    opt.initial = s.scalar;
+  }
+  opt.where = where_from_py(where, x->device());
+  ArrayPtr result;
+  {
+    py::gil_scoped_release unlocked;  // kernels (and a first compile) run without the GIL
+    result = r.call(x, opt);
+  }
+  if (!out.is_none()) return py::reinterpret_borrow<py::object>(out);
+  return py::cast(result);
+}
+
+}  // namespace
+
+void bind_reduction(py::module_& m) {
+  py::class_<Reduction, std::shared_ptr<Reduction>>(m, "_Reduction", py::dynamic_attr(), R"doc(
+A reduction of the library's table, called as
+``r(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True)``.)doc")
+      .def("__call__", &call, py::arg("a"), py::arg("axis") = py::none(),
+           py::arg("dtype") = py::none(), py::arg("out") = py::none(), py::arg("keepdims") = false,
+           py::arg("initial") = py::none(), py::arg("where") = true)
+      .def_property_readonly("name", &Reduction::name)
+      .def_property_readonly("types",
+                             [](const Reduction& r) {
+                               std::vector<std::string> out;
+                               for (const ReductionLoop& l : r.loops())
+                                 out.push_back(std::string(1, dtype_info(l.in).char_code) + "->" +
+                                               dtype_info(l.out).char_code);
+                               return out;
+                             })
+      .def("_kernel_source", [](const Reduction& r) { return r.family().source; })
+      .def("_kernel_names", [](const Reduction& r) { return r.family().instantiations; })
+      .def("__repr__", [](const Reduction& r) { return "<reduction '" + r.name() + "'>"; });
+  m.def(
+      "_make_reduction",
+      [](const std::string& name, const std::vector<LoopTuple>& loops, const std::string& preamble,
+         const std::string& ufunc, bool has_identity, const std::string& empty_error,
+         bool int_upcast, bool ordered) {
+        ReductionTraits t{ufunc, has_identity, empty_error, int_upcast, ordered};
+        return make_reduction(name, loops, preamble, std::move(t));
+      },
+      py::arg("name"), py::arg("loops"), py::arg("preamble") = "", py::arg("ufunc") = "",
+      py::arg("has_identity") = true, py::arg("empty_error") = "", py::arg("int_upcast") = false,
+      py::arg("ordered") = false,
+      "Makes a reduction from its table entry: loops as (types, accumulator, identity, map, "
+      "reduce, post, vbest).");
+  m.def(
+      "_force_reduction_mode",
+      [](std::optional<int> mode, long long parts) { force_reduction_mode(mode, parts); },
+      py::arg("mode"), py::arg("parts") = 1,
+      "Tests: force how reductions cut their work (0 thread, 1 tile, 2 partial, 3 block); None "
+      "restores the usual choice.");
+}
+
+}  // namespace cupylike::python
