@@ -80,6 +80,11 @@ from cupylike._selection import angle, clip, imag, nan_to_num, real, where  # no
 
 _selection.add_ndarray_methods(ndarray, _rounding._ndarray_round)
 
+from cupylike import _reduction_api  # noqa: E402
+from cupylike._reduction_api import prod, sum  # noqa: E402, A004
+
+_reduction_api.add_ndarray_methods(ndarray)
+
 # dtypes are NumPy's own objects, so `x.dtype == np.float32` and Dask's meta handling work.
 dtype = _numpy.dtype
 iinfo = _numpy.iinfo

@@ -155,8 +155,13 @@ ReducedShape reduced_shape(const DimVector& shape, const std::optional<DimVector
   const int ndim = shape.size();
   ReducedShape r;
   r.reduced.assign(size_t(ndim), !axes);
-  if (axes)
-    for (int64_t a : normalize_axes(*axes, ndim)) r.reduced[size_t(a)] = true;
+  if (axes) {
+    for (int64_t a : *axes) {
+      int n = normalize_axis(a, ndim);
+      if (r.reduced[size_t(n)]) raise(ErrorKind::value, "duplicate value in 'axis'");
+      r.reduced[size_t(n)] = true;
+    }
+  }
   for (int a = 0; a < ndim; ++a) {
     int64_t n = shape[size_t(a)];
     if (r.reduced[size_t(a)]) {
