@@ -19,7 +19,7 @@ from harness import fmt_time  # noqa: E402
 
 import cupylike  # noqa: E402
 
-SUITES = ["foundation", "kernels", "copy", "elementwise"]
+SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions"]
 
 
 def main():
