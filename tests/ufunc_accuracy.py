@@ -8,10 +8,11 @@ cpu device calls the C library (glibc) and a GPU CUDA's math library. All are wi
 ULPs of the exact result but they round differently. CPU_ULPS is the largest difference
 measured between the cpu device and NumPy 2.4 on an AVX-512 (Sapphire Rapids) machine over
 15 million inputs per dtype (random bit patterns, uniform and log-uniform ranges, special
-values); the tests use fewer inputs of the same kinds. Where NumPy itself calls glibc's scalar
-functions (a machine without AVX-512; logaddexp; the complex functions; hypot; sqrt) the
-bound is 0. LIBMVEC_ULPS holds the bounds for glibc's vector math library, which the cpu
-device may use for contiguous loops (kernels/cpu/mvec.h); cpu_uses_libmvec() finds out.
+values); the tests use fewer inputs of the same kinds, and NUMPY_AVX2_ULPS widens a few for
+NumPy's AVX2 code (which differs from its AVX-512 code). Where NumPy itself calls glibc's
+scalar functions (logaddexp; the complex functions; hypot; sqrt) the bound is 0.
+LIBMVEC_ULPS holds the bounds for glibc's vector math library, which the cpu device may use
+for contiguous loops (kernels/cpu/mvec.h); cpu_uses_libmvec() finds out.
 
 Special results are exact: NaN where NumPy has NaN (its sign is not compared: NumPy's own
 contiguous and strided loops give NaNs of different signs), infinities, and zeros with their
@@ -31,6 +32,9 @@ import cupylike
 ON_CPU = cupylike.Device().kind == "cpu"
 
 # cpu device (glibc 2.36's scalar functions) vs NumPy 2.4 with AVX-512: the worst case in ULPs.
+# NumPy's own results vary with the machine: on an AVX2 AMD EPYC (no AVX-512) NumPy 2.4.6's
+# float64 cbrt is up to 4 ULPs from the correctly rounded result the cpu device gives, and
+# NUMPY_AVX2_ULPS below raises those bounds by what was measured there (a million inputs each).
 CPU_ULPS = {
     "exp": {"f": 2, "d": 1}, "exp2": {"f": 3, "d": 1}, "expm1": {"f": 2, "d": 1},
     "log": {"f": 4, "d": 1}, "log2": {"f": 2, "d": 1}, "log10": {"f": 3, "d": 2},
@@ -44,6 +48,13 @@ CPU_ULPS = {
     "logaddexp": {"f": 0, "d": 0}, "logaddexp2": {"f": 0, "d": 0},
     "degrees": {"f": 0, "d": 0}, "radians": {"f": 0, "d": 0},
 }
+NUMPY_AVX2_ULPS = {
+    "log10": {"d": 3}, "cbrt": {"d": 4}, "sinh": {"d": 3}, "arcsinh": {"f": 3, "d": 3},
+    "arctanh": {"f": 3, "d": 3},
+}
+for _name, _bounds in NUMPY_AVX2_ULPS.items():
+    for _char, _ulps in _bounds.items():
+        CPU_ULPS[_name][_char] = max(CPU_ULPS[_name][_char], _ulps)
 CPU_ULPS["rad2deg"] = CPU_ULPS["degrees"]
 CPU_ULPS["deg2rad"] = CPU_ULPS["radians"]
 
