@@ -28,6 +28,7 @@ from cupylike._core import (
     ElementwiseKernel,
     RawKernel,
     RawModule,
+    ReductionKernel,
     arange,
     array,
     asarray,
@@ -81,9 +82,46 @@ from cupylike._selection import angle, clip, imag, nan_to_num, real, where  # no
 _selection.add_ndarray_methods(ndarray, _rounding._ndarray_round)
 
 from cupylike import _reduction_api  # noqa: E402
-from cupylike._reduction_api import prod, sum  # noqa: E402, A004
+from cupylike._reduction_api import (  # noqa: E402, A004
+    all,
+    amax,
+    amin,
+    any,
+    argmax,
+    argmin,
+    count_nonzero,
+    max,
+    mean,
+    min,
+    nanargmax,
+    nanargmin,
+    nanmax,
+    nanmean,
+    nanmin,
+    nanprod,
+    nanstd,
+    nansum,
+    nanvar,
+    prod,
+    ptp,
+    std,
+    sum,
+    var,
+)
 
 _reduction_api.add_ndarray_methods(ndarray)
+
+from cupylike import _scan_api  # noqa: E402
+from cupylike._scan_api import (  # noqa: E402
+    cumprod,
+    cumsum,
+    diff,
+    ediff1d,
+    nancumprod,
+    nancumsum,
+)
+
+_scan_api.install()
 
 # dtypes are NumPy's own objects, so `x.dtype == np.float32` and Dask's meta handling work.
 dtype = _numpy.dtype
@@ -99,3 +137,8 @@ def _reduce(self):
 ndarray.__reduce__ = _reduce
 ndarray.__array_ufunc__ = _array_ufunc.__array_ufunc__
 ndarray.__module__ = "cupylike"
+
+from cupylike._averages import average  # noqa: E402
+from cupylike._correlation import corrcoef, cov  # noqa: E402
+from cupylike._histograms import bincount, histogram  # noqa: E402
+from cupylike._quantiles import median, percentile, quantile  # noqa: E402

@@ -15,4 +15,8 @@ def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):  # noqa: N807 (NumP
         return ours(*inputs, **kwargs)
     if method == "outer":
         return ours.outer(*inputs, **kwargs)
-    return NotImplemented  # reduce, accumulate, at: with the reductions
+    if method == "accumulate":
+        return ours.accumulate(*inputs, **kwargs)
+    if method == "reduce":
+        return ours.reduce(*inputs, **kwargs)
+    return NotImplemented  # "at" is not built yet

@@ -6,6 +6,7 @@ kernel generated here with NVRTC for sm_80 and sm_90."""
 import numpy
 import pytest
 from layouts import layout_names, layout_pairs
+from nvrtc_check import assert_all_compile, needs_nvrtc
 
 import cupylike
 from cupylike import _core
@@ -415,15 +416,7 @@ def test_unsupported_argument_is_a_type_error():
 # Last: every kernel the tests above generated also compiles with NVRTC (run after them; when
 # run alone it generates a few itself).
 
-def _nvrtc_available():
-    try:
-        _core._nvrtc_compile('extern "C" __global__ void k() {}', "probe.cu", [], [], 80, False)
-        return True
-    except cupylike.cuda.CUDAUnavailableError:
-        return False
-
-
-@pytest.mark.skipif(not _nvrtc_available(), reason="no NVRTC library here")
+@needs_nvrtc
 @pytest.mark.parametrize("arch", [80, 90])
 def test_every_generated_kernel_compiles_with_nvrtc(arch):
     test_mixed_fixed_and_placeholder_types()
@@ -432,7 +425,4 @@ def test_every_generated_kernel_compiles_with_nvrtc(arch):
     test_complex_arithmetic_in_user_code()
     generated = [(s, n) for s, n in _core._elementwise_kernel_sources() if "broken" not in n]
     assert generated
-    for source, name in generated:
-        image, is_cubin, lowered, log = _core._nvrtc_compile_cached(
-            source, "ewk.cu", [], [name], arch, False)
-        assert image and is_cubin and len(lowered) == 1, (name, log)
+    assert_all_compile([(source, "ewk.cu", [name]) for source, name in generated], arch)

@@ -7,10 +7,10 @@ and sm_90. Keywords are in test_ufunc_table_keywords.py, operators in
 test_ufunc_table_operators.py."""
 
 import itertools
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy
 import pytest
+from nvrtc_check import assert_all_compile, needs_nvrtc
 from ufunc_table_cases import (
     DTYPES,
     ENTRIES,
@@ -27,7 +27,6 @@ from ufunc_table_cases import (
 )
 
 import cupylike
-from cupylike import _core
 
 # Python scalars: each kind, plus ints outside small dtypes' ranges (NumPy 2 raises
 # OverflowError for most ufuncs and compares exactly in comparisons).
@@ -159,28 +158,9 @@ def test_values_equal_numpys_on_layouts(name, sig):
 
 # (f) Every loop compiles with NVRTC: each ufunc's family in one NVRTC call.
 
-def _nvrtc_available():
-    try:
-        _core._nvrtc_compile('extern "C" __global__ void k() {}', "probe.cu", [], [], 80, False)
-        return True
-    except cupylike.cuda.CUDAUnavailableError:
-        return False
-
-
-@pytest.mark.skipif(not _nvrtc_available(), reason="no NVRTC library here")
+@needs_nvrtc
 @pytest.mark.parametrize("arch", [80, 90])
 def test_every_loop_compiles_with_nvrtc(arch):
-    def compile_family(name):
-        u = ours(name)
-        try:
-            image, is_cubin, lowered, _ = _core._nvrtc_compile_cached(
-                u._kernel_source(), f"ufunc_{name}.cu", [], u._kernel_names(), arch, False)
-        except cupylike.CompileError as e:
-            return f"{name}: {str(e).splitlines()[0:8]}"
-        if not (image and is_cubin and len(lowered) == len(u._kernel_names())):
-            return f"{name}: {len(lowered)} of {len(u._kernel_names())} kernels"
-        return None
-
-    with ThreadPoolExecutor(max_workers=4) as pool:  # NVRTC runs without the GIL
-        failures = [f for f in pool.map(compile_family, NAMES) if f]
-    assert not failures, "\n".join(failures)
+    families = [ours(name) for name in NAMES]
+    assert_all_compile([(u._kernel_source(), f"ufunc_{u.__name__}.cu", u._kernel_names())
+                        for u in families], arch, ["--fmad=false"])  # the library's options

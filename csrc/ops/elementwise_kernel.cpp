@@ -10,19 +10,17 @@
 
 #include "core/error.hpp"
 #include "core/layout.hpp"
+#include "ops/generated_sources.hpp"
 #include "ops/library.hpp"
 
 namespace cupylike {
 
 namespace {
 
-std::mutex& generated_mutex() {
-  static std::mutex m;
-  return m;
-}
-std::vector<std::pair<std::string, std::string>>& generated_list() {
-  static auto* list = new std::vector<std::pair<std::string, std::string>>;
-  return *list;
+// Never destroyed: kernels may still be compiled while the process exits.
+GeneratedSources& generated() {
+  static auto* sources = new GeneratedSources;
+  return *sources;
 }
 
 // Powers of two bound the axes a kernel is compiled for, so a few variants serve every shape.
@@ -96,10 +94,7 @@ std::string shapes_message(const std::vector<EwkParam>& params, const std::vecto
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> ewk_generated() {
-  std::lock_guard<std::mutex> lock(generated_mutex());
-  return generated_list();
-}
+std::vector<std::pair<std::string, std::string>> ewk_generated() { return generated().list(); }
 
 ElementwiseKernel::ElementwiseKernel(EwkDefinition def) : def_(std::move(def)) {
   const std::string& name = def_.name;
@@ -121,8 +116,8 @@ ElementwiseKernel::ElementwiseKernel(EwkDefinition def) : def_(std::move(def)) {
 // fixed types exactly; scalars take their parameter's type. A placeholder that only scalars
 // meet takes the type NumPy gives those scalars (NEP 50: a Python int alone is int64), where
 // CuPy fails with a KeyError; one that no argument meets is a TypeError.
-std::vector<DType> ElementwiseKernel::bind_types(const std::vector<UfuncOperand>& args) const {
-  const auto& P = def_.params;
+std::vector<DType> bind_ewk_types(const std::vector<EwkParam>& P, int nin,
+                                  const std::vector<UfuncOperand>& args) {
   std::map<char, int> bound;  // placeholder -> the argument that bound it
   auto bind_array = [&](int k) {
     const EwkParam& p = P[size_t(k)];
@@ -144,15 +139,15 @@ std::vector<DType> ElementwiseKernel::bind_types(const std::vector<UfuncOperand>
     }
   };
   int n = int(args.size());
-  for (int k = def_.nin; k < n; ++k) bind_array(k);
-  for (int k = 0; k < def_.nin; ++k)
+  for (int k = nin; k < n; ++k) bind_array(k);
+  for (int k = 0; k < nin; ++k)
     if (args[size_t(k)].array) bind_array(k);
   std::map<char, DType> by_scalars;
   for (const EwkParam& p : P) {
     if (!p.placeholder || bound.count(p.placeholder) || by_scalars.count(p.placeholder)) continue;
     std::vector<DType> strong;
     std::vector<WeakKind> weak;
-    for (int k = 0; k < def_.nin && k < n; ++k) {
+    for (int k = 0; k < nin && k < n; ++k) {
       if (P[size_t(k)].placeholder != p.placeholder) continue;
       const UfuncOperand& a = args[size_t(k)];
       if (a.weak == WeakKind::none)
@@ -205,8 +200,7 @@ std::shared_ptr<LoadedKernel> ElementwiseKernel::kernel(Device device,
     if (!m) {
       m = std::make_shared<RawModule>(source, def_.options, std::vector<std::string>{name},
                                       def_.name + ".cu");
-      std::lock_guard<std::mutex> g(generated_mutex());
-      generated_list().emplace_back(source, name);
+      generated().add(source, name);
     }
     module = m;
   }
@@ -267,7 +261,7 @@ std::vector<ArrayPtr> ElementwiseKernel::call(const std::vector<UfuncOperand>& a
                                   shape_str(shape));
     o.check_writeable();
   }
-  const std::vector<DType> types = bind_types(args);
+  const std::vector<DType> types = bind_ewk_types(P, nin, args);
   const Device device = first ? first->device() : current_device();
 
   std::vector<ArrayPtr> outs(size_t(def_.nout));

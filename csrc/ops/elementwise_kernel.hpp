@@ -34,6 +34,9 @@ struct EwkParam {
 /// TypeError for unknown dtypes.
 std::vector<EwkParam> parse_ewk_params(const std::string& text, bool output);
 
+/// Whether `s` is a C identifier (kernel and parameter names must be).
+bool is_identifier(const std::string& s);
+
 struct EwkDefinition {
   std::vector<EwkParam> params;  // inputs, then outputs
   int nin = 0, nout = 0;
@@ -49,6 +52,12 @@ std::string ewk_source(const EwkDefinition& def, const std::vector<DType>& types
                        const std::vector<char>& scalar);
 /// "cupylike::ew_user_kernel<cupylike_user::name, nd, rnd, contiguous>".
 std::string ewk_instantiation(const std::string& name, int nd, int rnd, bool contiguous);
+
+/// Each parameter's dtype for `args` (the `nin` inputs, then any outputs given), by CuPy's
+/// rules (see the .cpp); TypeError for a mismatch or a placeholder nothing determines. Shared
+/// with ReductionKernel.
+std::vector<DType> bind_ewk_types(const std::vector<EwkParam>& params, int nin,
+                                  const std::vector<UfuncOperand>& args);
 
 /// Every (source, kernel name) compiled so far in this process, for the NVRTC test.
 std::vector<std::pair<std::string, std::string>> ewk_generated();
@@ -68,8 +77,6 @@ class ElementwiseKernel {
                              const Stream* stream, std::optional<int> block_size);
 
  private:
-  /// Each parameter's dtype for these arguments (CuPy's rules; see the .cpp).
-  std::vector<DType> bind_types(const std::vector<UfuncOperand>& args) const;
   std::shared_ptr<LoadedKernel> kernel(Device device, const std::vector<DType>& types,
                                        const std::vector<char>& scalar, int layout_key, int nd,
                                        int rnd, bool contiguous);

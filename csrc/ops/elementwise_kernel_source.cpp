@@ -11,13 +11,6 @@ namespace cupylike {
 
 namespace {
 
-bool is_identifier(const std::string& s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-  return true;
-}
-
 std::vector<std::string> split(const std::string& text, char sep) {
   std::vector<std::string> out;
   std::string piece;
@@ -40,6 +33,13 @@ std::string c_type(const EwkParam& p, DType type) {
 }
 
 }  // namespace
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
 
 std::vector<EwkParam> parse_ewk_params(const std::string& text, bool output) {
   std::vector<EwkParam> params;

@@ -44,6 +44,22 @@ const char* kernel_type(DType dtype) {
   return "void";
 }
 
+std::string compute_type(DType dtype) {
+  return dtype == DType::float16 ? std::string("float") : std::string(kernel_type(dtype));
+}
+
+DType integer_accumulator(DType dtype) {
+  switch (dtype_info(dtype).kind) {
+    case 'b':
+    case 'i':
+      return DType::int64;
+    case 'u':
+      return DType::uint64;
+    default:
+      return dtype;
+  }
+}
+
 std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& family,
                                              const std::string& instantiation) {
   static std::mutex mutex;
@@ -61,6 +77,27 @@ std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& 
     module = slot;
   }
   return module->kernel(device, instantiation);
+}
+
+FamilyKernels::FamilyKernels(size_t instantiations)
+    : count_(instantiations),
+      kernels_(instantiations * (1 + kMaxCudaDevices)),
+      fast_(new std::atomic<LoadedKernel*>[kernels_.size()]) {
+  for (size_t i = 0; i < kernels_.size(); ++i) fast_[i].store(nullptr);
+}
+
+const LoadedKernel& FamilyKernels::get(Device device, const KernelFamily& family, size_t i) {
+  const size_t slot = (device.is_cpu() ? 0 : 1 + size_t(device.index)) * count_ + i;
+  if (LoadedKernel* k = fast_[slot].load(std::memory_order_acquire)) return *k;
+  // Compiled outside the lock: a cold family can take seconds, and other families (or other
+  // devices) need not wait for it.
+  auto k = library_kernel(device, family, family.instantiations[i]);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!kernels_[slot]) {
+    kernels_[slot] = k;
+    fast_[slot].store(k.get(), std::memory_order_release);
+  }
+  return *kernels_[slot];
 }
 
 cpu::LaunchDims elementwise_dims(Device device, int64_t n) {

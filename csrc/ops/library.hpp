@@ -4,7 +4,9 @@
 /// so a cold cache compiles each family once), and launched with the backend's policy.
 #include <cupylike/params.h>
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,14 @@ namespace cupylike {
 /// The element type kernels use for a dtype ("float", "__half", "cupylike::complex<double>").
 const char* kernel_type(DType dtype);
 
+/// The type kernels compute in: float for float16, as NumPy's loops do; any other dtype
+/// computes as its kernel_type.
+std::string compute_type(DType dtype);
+
+/// NumPy's default accumulator for sums, products and scans: bool and signed integers in
+/// int64, unsigned in uint64, anything else as itself.
+DType integer_accumulator(DType dtype);
+
 /// A group of instantiations of one header compiled together.
 struct KernelFamily {
   std::string name;                         // unique, e.g. "copy_from_float32"
@@ -28,6 +38,23 @@ struct KernelFamily {
 /// The kernel `instantiation` of `family` on `device`, compiling the family on first use.
 std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& family,
                                              const std::string& instantiation);
+
+/// The kernels of one family per device and instantiation, compiled on first use. Reads after
+/// the first take no lock: this is on the per-call path of every ufunc, reduction and scan.
+class FamilyKernels {
+ public:
+  explicit FamilyKernels(size_t instantiations);
+
+  /// Instantiation `i` of `family` on `device`; valid for this object's life (kernels are
+  /// never removed).
+  const LoadedKernel& get(Device device, const KernelFamily& family, size_t i);
+
+ private:
+  size_t count_;
+  std::mutex mutex_;
+  std::vector<std::shared_ptr<LoadedKernel>> kernels_;  // [device slot * count_ + i]
+  std::unique_ptr<std::atomic<LoadedKernel*>[]> fast_;  // the same slots, read without the lock
+};
 
 /// Grid and block for an elementwise kernel over n elements: on a GPU 256 threads per block,
 /// grid-stride; on the cpu device one thread per block and a few blocks per worker thread.

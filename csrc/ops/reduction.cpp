@@ -8,27 +8,12 @@
 #include "core/layout.hpp"
 #include "core/views.hpp"
 #include "ops/copy.hpp"
+#include "ops/library.hpp"
 #include "ops/reduction_launch.hpp"
 
 namespace cupylike {
 
 namespace {
-
-std::string compute_type(DType d) {
-  return d == DType::float16 ? std::string("float") : std::string(kernel_type(d));
-}
-
-DType upcast(DType d) {
-  switch (dtype_info(d).kind) {
-    case 'b':
-    case 'i':
-      return DType::int64;
-    case 'u':
-      return DType::uint64;
-    default:
-      return d;
-  }
-}
 
 std::string red_op_struct(const std::string& name, const ReductionLoop& l, bool ordered) {
   std::string acc = l.acc.empty() ? compute_type(*l.acc_dtype) : l.acc;
@@ -105,7 +90,10 @@ bool names_identifier(const std::string& expr, const std::string& id) {
 
 Reduction::Reduction(std::string name, std::vector<ReductionLoop> loops, std::string preamble,
                      ReductionTraits traits)
-    : name_(std::move(name)), loops_(std::move(loops)), traits_(std::move(traits)) {
+    : name_(std::move(name)),
+      loops_(std::move(loops)),
+      traits_(std::move(traits)),
+      kernels_(loops_.size()) {
   if (loops_.empty()) raise(ErrorKind::value, "reduction " + name_ + " has no loops");
   family_.name = "reduction_" + name_;
   family_.source =
@@ -122,11 +110,10 @@ Reduction::Reduction(std::string name, std::vector<ReductionLoop> loops, std::st
     uses_index_.push_back(names_identifier(l.map, "_i"));
   }
   family_.source += "}  // namespace cupylike_red\n";
-  kernels_.resize(loops_.size() * (1 + kMaxCudaDevices));
 }
 
 int Reduction::select_loop(DType in, std::optional<DType> dtype) const {
-  DType want = dtype ? *dtype : traits_.int_upcast ? upcast(in) : in;
+  DType want = dtype ? *dtype : traits_.int_upcast ? integer_accumulator(in) : in;
   // A loop that reads the input as it is and converts in the kernel, then one for `want`.
   for (size_t j = 0; j < loops_.size(); ++j)
     if (loops_[j].in == in && loops_[j].out == want) return int(j);
@@ -136,18 +123,6 @@ int Reduction::select_loop(DType in, std::optional<DType> dtype) const {
     if (can_cast(want, loops_[j].in, Casting::safe)) return int(j);
   raise(ErrorKind::type,
         "the reduction '" + traits_.ufunc + "' does not support dtype('" + dtype_name(want) + "')");
-}
-
-std::shared_ptr<LoadedKernel> Reduction::kernel(Device device, int loop) {
-  size_t slot = (device.is_cpu() ? 0 : 1 + size_t(device.index)) * loops_.size() + size_t(loop);
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (kernels_[slot]) return kernels_[slot];
-  }
-  auto k = library_kernel(device, family_, family_.instantiations[size_t(loop)]);
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!kernels_[slot]) kernels_[slot] = k;
-  return kernels_[slot];
 }
 
 ReducedShape reduced_shape(const DimVector& shape, const std::optional<DimVector>& axes,
@@ -207,7 +182,9 @@ void check_reduction_out(const NDArray& out, const DimVector& result, const std:
 ArrayPtr Reduction::call(const ArrayPtr& x, const ReductionOptions& opt) {
   const ReducedShape shape = reduced_shape(x->shape(), opt.axes, opt.keepdims);
   std::optional<DType> want = opt.dtype;
-  if (!want && opt.out) want = opt.out->dtype();  // NumPy: dtype defaults to out's
+  // NumPy: without dtype=, the loop computes in the promotion of the input's and out's dtypes
+  // (sum of float64 into an int64 out adds floats and casts the total).
+  if (!want && opt.out) want = promote_types(x->dtype(), opt.out->dtype());
   const int loop = select_loop(x->dtype(), want);
   const ReductionLoop& L = loops_[size_t(loop)];
   const Device device = x->device();
@@ -245,7 +222,8 @@ ArrayPtr Reduction::call(const ArrayPtr& x, const ReductionOptions& opt) {
     if (!L.acc_dtype)
       raise(ErrorKind::type, "reduction '" + name_ + "' does not take an initial value");
     DType acc = *L.acc_dtype == DType::float16 ? DType::float32 : *L.acc_dtype;
-    scalar_bytes(*opt.initial, acc, false, initial);
+    // NumPy converts initial= as a Python int: one the accumulator cannot hold is an OverflowError.
+    scalar_bytes(*opt.initial, acc, true, initial);
   }
 
   const Stream& stream = *current_stream(device);
@@ -265,7 +243,7 @@ ArrayPtr Reduction::call(const ArrayPtr& x, const ReductionOptions& opt) {
     run.uses_index = uses_index_[size_t(loop)];
     run.initial = opt.initial ? initial : nullptr;
     run.ordered = traits_.ordered;
-    run_reduction(*kernel(device, loop), run, stream);
+    run_reduction(kernels_.get(device, family_, size_t(loop)), run, stream);
   }
   if (!opt.out) return result;
   if (!direct) copy_cast(*opt.out, *result, stream);

@@ -61,15 +61,12 @@ class Reduction {
   ArrayPtr call(const ArrayPtr& x, const ReductionOptions& options);
 
  private:
-  std::shared_ptr<LoadedKernel> kernel(Device device, int loop);
-
   std::string name_;
   std::vector<ReductionLoop> loops_;
   ReductionTraits traits_;
   std::vector<bool> uses_index_;
   KernelFamily family_;
-  std::mutex mutex_;
-  std::vector<std::shared_ptr<LoadedKernel>> kernels_;  // [device slot * loops + loop]
+  FamilyKernels kernels_;  // per loop
 };
 
 /// Whether `expr` names the identifier `id` (a whole token).

@@ -188,7 +188,10 @@ void run_reduction(const LoadedKernel& kernel, const ReductionRun& run, const St
   p.mode = mode;
 
   ArrayPtr partial, scratch;
-  if (p.parts > 1) {
+  // PARTIAL always leaves partial results for a FINAL launch (with one part too, as a forced
+  // mode can ask); the other modes only when a slice is cut into parts.
+  const bool two_pass = p.parts > 1 || mode == CUPYLIKE_RED_PARTIAL;
+  if (two_pass) {
     partial = empty(device, DType::uint8, {p.out_size * p.parts * run.acc_size});
     p.partial = partial->data();
   }
@@ -203,7 +206,7 @@ void run_reduction(const LoadedKernel& kernel, const ReductionRun& run, const St
   void* args[] = {&p};
   size_t shared = mode == CUPYLIKE_RED_BLOCK ? size_t(threads) * size_t(run.acc_size) : 0;
   kernel.launch(dims(blocks, threads), shared, stream, args, uint64_t(total));
-  if (p.parts > 1) {
+  if (two_pass) {
     p.mode = CUPYLIKE_RED_FINAL;
     long long final_blocks =
         gpu ? (p.out_size + 255) / 256 : std::min<long long>(p.out_size / 4096 + 1, 8);

@@ -55,14 +55,12 @@ Ufunc::Ufunc(std::string name, int nin, int nout, std::vector<UfuncLoop> loops,
       loops_(std::move(loops)),
       rules_(std::move(rules)),
       value_rules_(nin == 1 || rules_.weak_ints != WeakIntRule::none ||
-                   rules_.negative_exponent_error) {
+                   rules_.negative_exponent_error),
+      kernels_(loops_.size()) {
   if (nin < 1 || nin > kUfuncMaxIn || nout < 1 || nout > kUfuncMaxOut || nin + nout > 4)
     raise(ErrorKind::value, "ufunc " + name_ + ": unsupported number of inputs or outputs");
   if (loops_.empty()) raise(ErrorKind::value, "ufunc " + name_ + " has no loops");
   family_ = ufunc_family(name_, loops_, nin_, nout_, preamble);
-  kernels_.resize(loops_.size() * (1 + kMaxCudaDevices));
-  fast_kernels_.reset(new std::atomic<LoadedKernel*>[kernels_.size()]);
-  for (size_t i = 0; i < kernels_.size(); ++i) fast_kernels_[i].store(nullptr);
 }
 
 std::vector<std::string> Ufunc::type_strings() const {
@@ -237,26 +235,8 @@ int Ufunc::cached_loop(const UfuncOperand* in, const UfuncOptions& opt) const {
   return loop;
 }
 
-std::shared_ptr<LoadedKernel> Ufunc::kernel(Device device, int loop) {
-  size_t slot = (device.is_cpu() ? 0 : 1 + size_t(device.index)) * loops_.size() + size_t(loop);
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (kernels_[slot]) return kernels_[slot];
-  }
-  auto k = library_kernel(device, family_, family_.instantiations[size_t(loop)]);
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!kernels_[slot]) {
-    kernels_[slot] = k;
-    fast_kernels_[slot].store(k.get(), std::memory_order_release);
-  }
-  return kernels_[slot];
-}
-
 const LoadedKernel& Ufunc::loaded_kernel(Device device, int loop) {
-  size_t slot = (device.is_cpu() ? 0 : 1 + size_t(device.index)) * loops_.size() + size_t(loop);
-  // Kernels are never removed, so the raw pointer stays valid for the ufunc's life.
-  if (LoadedKernel* k = fast_kernels_[slot].load(std::memory_order_acquire)) return *k;
-  return *kernel(device, loop);
+  return kernels_.get(device, family_, size_t(loop));
 }
 
 void scalar_bytes(const HostScalar& s, DType dtype, bool weak, unsigned char* out) {

@@ -99,7 +99,6 @@ class Ufunc {
   int apply_value_rules(int loop, const UfuncOperand* in, const UfuncOptions& options) const;
   int loop_holding(int weak_input, const UfuncOperand* in, int fallback,
                    bool to_float = true) const;
-  std::shared_ptr<LoadedKernel> kernel(Device device, int loop);
   const LoadedKernel& loaded_kernel(Device device, int loop);
 
   std::string name_;
@@ -115,8 +114,7 @@ class Ufunc {
   mutable std::atomic<int> next_recent_{0};
   mutable std::mutex mutex_;
   mutable std::unordered_map<uint64_t, int> selected_;
-  std::vector<std::shared_ptr<LoadedKernel>> kernels_;          // [device slot * loops + loop]
-  std::unique_ptr<std::atomic<LoadedKernel*>[]> fast_kernels_;  // same slots, lock-free reads
+  FamilyKernels kernels_;  // per loop; after loops_, which sizes it
 };
 
 /// Bytes of `s` as `dtype` (at most 16): C conversion, or OverflowError for a weak Python int

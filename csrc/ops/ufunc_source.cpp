@@ -4,15 +4,6 @@
 
 namespace cupylike {
 
-namespace {
-
-// float16 loops compute in float, as NumPy's do; every other type computes as itself.
-std::string compute_type(DType d) {
-  return d == DType::float16 ? std::string("float") : std::string(kernel_type(d));
-}
-
-}  // namespace
-
 std::string ew_op_struct(const std::string& name, const DType* types, int nin, int nout,
                          const std::string& op) {
   std::string s = "struct " + name + " {\n  static const int nin = " + std::to_string(nin) +

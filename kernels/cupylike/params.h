@@ -91,3 +91,37 @@ struct cupylike_red_params {
   long long in_red_stride[CUPYLIKE_RED_MAX_IN][CUPYLIKE_RED_MAX_NDIM];  // inputs, reduced axes
 };
 #endif  // CUPYLIKE_RED_PARAMS_H
+
+#ifndef CUPYLIKE_SCAN_PARAMS_H
+#define CUPYLIKE_SCAN_PARAMS_H
+// Scans (cumsum, ufunc.accumulate): each slice along the scan axis is scanned; the slices are
+// walked along the other axes (merged on the host). Input and output have one shape.
+#define CUPYLIKE_SCAN_MAX_NDIM 32
+
+// How the work is cut (kernels/cupylike/scan.cuh): a thread per slice, sequential; tiles of
+// consecutive slices stepping down the scan axis together (cpu: vectorises when the scan axis
+// is outer); a three-pass chunked scan of long slices (pass 1: each chunk's total; pass 2:
+// the totals scanned; pass 3: each chunk rescanned from its offset), a chunk per thread
+// (CHUNK, cpu) or per block with a shared-memory scan (BLOCK, GPU).
+#define CUPYLIKE_SCAN_THREAD 0
+#define CUPYLIKE_SCAN_TILE 1
+#define CUPYLIKE_SCAN_CHUNK 2
+#define CUPYLIKE_SCAN_BLOCK 3
+
+struct cupylike_scan_params {
+  char* out;
+  const char* in;
+  char* totals;        // CHUNK / BLOCK: accumulators [slices][chunks]
+  long long slices;    // number of slices
+  long long len;       // elements per slice (the scan axis' length, at least 1)
+  long long in_step, out_step;  // bytes between neighbours along the scan axis
+  long long chunks;    // chunks per slice (1 unless cut)
+  long long chunk;     // elements per chunk
+  int mode;
+  int pass;            // CHUNK / BLOCK: 1, 2 or 3
+  int ndim;            // slice axes
+  long long shape[CUPYLIKE_SCAN_MAX_NDIM];
+  long long in_stride[CUPYLIKE_SCAN_MAX_NDIM];   // bytes
+  long long out_stride[CUPYLIKE_SCAN_MAX_NDIM];  // bytes
+};
+#endif  // CUPYLIKE_SCAN_PARAMS_H

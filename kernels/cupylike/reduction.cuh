@@ -170,7 +170,11 @@ struct RedArgRun<Op, true> {
   typedef typename Op::C0 V;
   __device__ static A run(const cupylike_red_params& p, const long long* off, long long r0,
                           long long n) {
+#if defined(__CUDACC__)
+    const int J = 1, B = 1024;  // a GPU thread keeps one lane (its state stays in registers)
+#else
     const int J = 64, B = 1024;
+#endif
     A best = Op::identity();
     for (long long e0 = 0; e0 < n; e0 += B) {
       const long long len = n - e0 < B ? n - e0 : B;
@@ -400,16 +404,33 @@ __device__ void red_blocks(const cupylike_red_params& p) {
   }
 }
 
+// The launch modes. An ordered op always runs a thread per output (the host asks for no
+// other mode), so its families skip the pairwise paths: less code to compile per loop.
+template <class Op, bool Ordered = Op::ordered>
+struct RedModes {
+  __device__ static void run(const cupylike_red_params& p) {
+    CUPYLIKE_FOR(o, p.out_size) {
+      long long out_off, base[CUPYLIKE_RED_MAX_IN];
+      red_out_offsets(p, o, out_off, base);
+      red_finish<Op>(p, out_off, red_fold<Op>(p, base));
+    }
+  }
+};
+
 template <class Op>
-__global__ void red_kernel(const cupylike_red_params p) {
+struct RedModes<Op, false> {
+  __device__ static void run(const cupylike_red_params& p);
+};
+
+template <class Op>
+__device__ void RedModes<Op, false>::run(const cupylike_red_params& p) {
   typedef typename Op::A A;
   switch (p.mode) {
     case CUPYLIKE_RED_THREAD:
       CUPYLIKE_FOR(o, p.out_size) {
         long long out_off, base[CUPYLIKE_RED_MAX_IN];
         red_out_offsets(p, o, out_off, base);
-        red_finish<Op>(p, out_off,
-                       Op::ordered ? red_fold<Op>(p, base) : red_range<Op>(p, base, 0, p.red_size));
+        red_finish<Op>(p, out_off, red_range<Op>(p, base, 0, p.red_size));
       }
       return;
 #if !defined(__CUDACC__)
@@ -440,6 +461,11 @@ __global__ void red_kernel(const cupylike_red_params p) {
         red_finish<Op>(p, out_off, a);
       }
   }
+}
+
+template <class Op>
+__global__ void red_kernel(const cupylike_red_params p) {
+  RedModes<Op>::run(p);
 }
 
 }  // namespace cupylike

@@ -49,13 +49,13 @@ __device__ inline bool red_same(const complex<T>& a, const complex<T>& b) {
 template <bool Greater, class T>
 __device__ inline T value_best(const T& a, const T& b) {
   return red_isnan(a) || (!red_isnan(b) && !(Greater ? red_greater(b, a) : red_greater(a, b))) ? a
-                                                                                              : b;
+                                                                                               : b;
 }
 // The same, NaNs left out (nanargmax, nanargmin): a NaN only when both are.
 template <bool Greater, class T>
 __device__ inline T value_best_num(const T& a, const T& b) {
   return red_isnan(b) || (!red_isnan(a) && !(Greater ? red_greater(b, a) : red_greater(a, b))) ? a
-                                                                                              : b;
+                                                                                               : b;
 }
 
 template <class T>
@@ -80,15 +80,44 @@ __device__ inline arg_pair<T> arg_best(const arg_pair<T>& a, const arg_pair<T>& 
   return a.i <= b.i ? a : b;
 }
 
+// nanargmax (Greater) or nanargmin: NaNs lose to every number (the identity's included, so an
+// all-NaN slice keeps the identity's index), then the better value, then the lower index.
+template <bool Greater, class T>
+__device__ inline arg_pair<T> arg_best_num(const arg_pair<T>& a, const arg_pair<T>& b) {
+  const bool an = red_isnan(a.v), bn = red_isnan(b.v);
+  if (an != bn) return an ? b : a;
+  if (!an) {
+    if (Greater ? red_greater(a.v, b.v) : red_greater(b.v, a.v)) return a;
+    if (Greater ? red_greater(b.v, a.v) : red_greater(a.v, b.v)) return b;
+  }
+  return a.i <= b.i ? a : b;
+}
+
+// |x|^2, the summand of var and std: for complex values re^2 + im^2 (NumPy squares the parts).
+template <class T>
+__device__ inline T red_abs2(const T& x) {
+  return x * x;
+}
+template <class T>
+__device__ inline T red_abs2(const complex<T>& x) {
+  return x.re * x.re + x.im * x.im;
+}
+
+// nansum and nanprod: a NaN (complex: either part) counts as `v`.
+template <class T, class V>
+__device__ inline T red_nan_as(const T& x, const V& v) {
+  return red_isnan(x) ? T(v) : x;
+}
+
 // The lowest and highest values of a compute type (infinities for floating types), which
 // start max and min accumulators.
 template <class T>
 struct red_limits;
-#define CUPYLIKE_RED_LIMITS(T, LO, HI)               \
-  template <>                                        \
-  struct red_limits<T> {                             \
-    __device__ static T lowest() { return LO; }      \
-    __device__ static T highest() { return HI; }     \
+#define CUPYLIKE_RED_LIMITS(T, LO, HI)           \
+  template <>                                    \
+  struct red_limits<T> {                         \
+    __device__ static T lowest() { return LO; }  \
+    __device__ static T highest() { return HI; } \
   };
 CUPYLIKE_RED_LIMITS(bool, false, true)
 CUPYLIKE_RED_LIMITS(signed char, -128, 127)

@@ -1,0 +1,127 @@
+"""mean, var and std as NumPy composes them (numpy/_core/_methods.py), so results and dtypes
+match: the sum of the elements (pairwise, in the dtype NumPy picks: float64 for integers,
+float32 for float16) divided by the count; var subtracts the mean (kept dimensions), sums the
+squared magnitudes of the deviations (one pass of the abs2_add reduction) and divides by
+max(count - ddof, 0). With where=, the count is the mask's per slice. NumPy's RuntimeWarnings
+for empty slices and ddof >= count are raised the same way (with a mask, that check reads a
+value back from the device).
+"""
+
+import warnings
+
+import numpy
+from numpy.lib.array_utils import normalize_axis_tuple
+
+from cupylike import _core
+from cupylike._ufunc_reduce import check_array, reduce_by
+from cupylike._ufuncs import UFUNCS
+
+_NoValue = numpy._NoValue
+_true_divide = UFUNCS["true_divide"]
+
+
+def _mask(where):
+    """where= as True (no mask) or a device array; a NumPy or Python bool is broadcast."""
+    if isinstance(where, (bool, numpy.bool_)):
+        return True if where else _core.asarray(numpy.bool_(False))
+    if isinstance(where, _core.ndarray) and where.dtype != numpy.bool_:
+        raise TypeError(f"Cannot cast array data from dtype('{where.dtype}') to dtype('bool') "
+                        "according to the rule 'safe'")
+    return where
+
+
+def count(a, axis, keepdims, where):
+    """Elements per output slice: a NumPy intp without a mask, else an int64 device array."""
+    if where is True:
+        axes = range(a.ndim) if axis is None else normalize_axis_tuple(axis, a.ndim)
+        n = 1
+        for ax in axes:
+            n *= a.shape[ax]
+        return numpy.intp(n)
+    return reduce_by("add", _core.broadcast_to(where, a.shape), axis, numpy.intp, None,
+                     keepdims)
+
+
+def any_true(flags):
+    """A Python bool: NumPy bool as it is, a device array read back."""
+    return bool(flags) if not isinstance(flags, _core.ndarray) else bool(
+        reduce_by("logical_or", flags, None, numpy.bool_))
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    """Arithmetic mean along the given axes (see numpy.mean): integers in float64, float16
+    summed in float32 and returned as float16."""
+    check_array(a, "mean")
+    where = _mask(where)
+    n = count(a, axis, keepdims, where)
+    if any_true(n == 0):
+        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=2)
+    half = False
+    if dtype is None:
+        if a.dtype.kind in "biu":
+            dtype = numpy.float64
+        elif a.dtype == numpy.float16:
+            dtype, half = numpy.float32, True
+    total = reduce_by("add", a, axis, dtype, out, keepdims, _NoValue, where)
+    total = _true_divide(total, n, out=total, casting="unsafe")
+    if half and out is None:
+        total = total.astype(numpy.float16)
+    return total
+
+
+def _ddof(ddof, correction):
+    if correction is _NoValue:
+        return ddof
+    if ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    return correction
+
+
+def var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, dof_warning):
+    """var's result and its per-slice count (nanvar needs both)."""
+    where = _mask(where)
+    n = count(a, axis, keepdims, where)
+    if dof_warning and any_true(n <= ddof):
+        warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
+    if dtype is None and a.dtype.kind in "biu":
+        dtype = numpy.float64
+    if mean is _NoValue:
+        mean = reduce_by("add", a, axis, dtype, None, True, _NoValue, where)
+        div = n if not isinstance(n, _core.ndarray) else n.reshape(mean.shape)
+        mean = _true_divide(mean, div, out=mean, casting="unsafe")
+    x = UFUNCS["subtract"](a, mean)
+    if x.dtype.kind == "c":
+        # NumPy squares the parts in their own precision and sums those in dtype=; here the
+        # sum runs in the parts' precision too and is cast to dtype= after.
+        ret = reduce_by("abs2_add", x, axis, None, out, keepdims, _NoValue, where)
+        if dtype is not None and out is None and ret.dtype != dtype:
+            ret = ret.astype(dtype)
+    elif x.dtype.kind == "f":
+        ret = reduce_by("abs2_add", x, axis, dtype, out, keepdims, _NoValue, where)
+    else:  # integer dtype= asked: NumPy squares and sums in it
+        x = UFUNCS["multiply"](x, x, out=x)
+        ret = reduce_by("add", x, axis, dtype, out, keepdims, _NoValue, where)
+    if isinstance(n, _core.ndarray):
+        dof = UFUNCS["maximum"](UFUNCS["subtract"](n, ddof), 0)
+    else:
+        dof = numpy.maximum(n - ddof, 0)
+    return _true_divide(ret, dof, out=ret, casting="unsafe"), n
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+        mean=_NoValue, correction=_NoValue):
+    """Variance along the given axes (see numpy.var): the mean of |x - x.mean()|**2 with
+    max(count - ddof, 0) as divisor; complex inputs give real results. `mean=` passes a mean
+    computed with keepdims=True; `correction` is the Array API's name for ddof."""
+    check_array(a, "var")
+    ddof = _ddof(ddof, correction)
+    return var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, True)[0]
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+        mean=_NoValue, correction=_NoValue):
+    """Standard deviation along the given axes (see numpy.std): the square root of var."""
+    check_array(a, "std")
+    ddof = _ddof(ddof, correction)
+    ret = var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, True)[0]
+    return UFUNCS["sqrt"](ret, out=ret)
