@@ -21,9 +21,13 @@ _true_divide = UFUNCS["true_divide"]
 
 
 def _mask(where):
-    """where= as True (no mask) or a device array; a NumPy or Python bool is broadcast."""
+    """where= as True (no mask) or a device array; a NumPy or Python bool is broadcast. Only
+    Python's True means no mask, as in NumPy (`where is True`): a NumPy True counts through
+    the mask, which lets axis=0 reduce a 0-d array as ufunc.reduce does."""
+    if where is True:
+        return True
     if isinstance(where, (bool, numpy.bool_)):
-        return True if where else _core.asarray(numpy.bool_(False))
+        return _core.asarray(numpy.bool_(where))
     if isinstance(where, _core.ndarray) and where.dtype != numpy.bool_:
         raise TypeError(f"Cannot cast array data from dtype('{where.dtype}') to dtype('bool') "
                         "according to the rule 'safe'")

@@ -131,8 +131,10 @@ ReducedShape reduced_shape(const DimVector& shape, const std::optional<DimVector
   ReducedShape r;
   r.reduced.assign(size_t(ndim), !axes);
   if (axes) {
-    for (int64_t a : *axes) {
-      int n = normalize_axis(a, ndim);
+    // NumPy checks every axis's range before it looks for duplicates.
+    std::vector<int> normalized;
+    for (int64_t a : *axes) normalized.push_back(normalize_axis(a, ndim));
+    for (int n : normalized) {
       if (r.reduced[size_t(n)]) raise(ErrorKind::value, "duplicate value in 'axis'");
       r.reduced[size_t(n)] = true;
     }
@@ -194,7 +196,7 @@ ArrayPtr Reduction::call(const ArrayPtr& x, const ReductionOptions& opt) {
   }
   const int64_t outputs = shape_size(shape.result);
   const bool identity = traits_.has_identity || opt.initial;
-  if (shape.slice == 0 && outputs > 0 && !identity)
+  if (shape.slice == 0 && !identity)  // NumPy: even when there are no outputs
     raise(ErrorKind::value, !traits_.empty_error.empty()
                                 ? traits_.empty_error
                                 : "zero-size array to reduction operation " + traits_.ufunc +

@@ -167,7 +167,7 @@ ArrayPtr ReductionKernel::call(const std::vector<UfuncOperand>& given, const RkC
   const ReducedShape reduced = reduced_shape(shape, opt.axes, opt.keepdims);
   if (out) check_reduction_out(*out, reduced.result, def_.name);
   const int64_t outputs = shape_size(reduced.result);
-  if (reduced.slice == 0 && outputs > 0 && !def_.identity)
+  if (reduced.slice == 0 && !def_.identity)  // NumPy: even when there are no outputs
     raise(ErrorKind::value,
           "zero-size array to reduction operation " + def_.name + " which has no identity");
   bool direct = out != nullptr;  // else a new array (copied to out when it overlaps an input)
