@@ -51,7 +51,9 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=numpy._NoVal
         axis = normalize_axis_tuple(axis, a.ndim)
     if weights is None:
         avg = _mean(a, axis=axis, keepdims=keepdims)
-        scale = _core.full(avg.shape, a.size // max(avg.size, 1), avg.dtype)
+        if avg.size == 0:  # NumPy divides a.size by the result's size, also for no result
+            raise ZeroDivisionError("division by zero")
+        scale = _core.full(avg.shape, a.size // avg.size, avg.dtype)
     else:
         weights = _as_array(weights)
         if a.dtype.kind in "biu":

@@ -249,6 +249,11 @@ def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights, perce
         raise TypeError("a must be an array of real numbers")
     q_array, operand = _q_array(q, percent)
     picking = method in _PICKING
+    # NumPy's order of errors: the axes, an empty slice, then bool data it cannot subtract.
+    work, kept_shape, keep_shape = _work_copy(a, axis, overwrite_input)
+    slices, n = work.shape
+    if n == 0:
+        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
     if picking:
         dtype = a.dtype
     else:
@@ -257,10 +262,6 @@ def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights, perce
                             "the bitwise_xor, the `^` operator, or the logical_xor function "
                             "instead.")
         dtype = numpy.result_type(a.dtype, operand)
-    work, kept_shape, keep_shape = _work_copy(a, axis, overwrite_input)
-    slices, n = work.shape
-    if n == 0:
-        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
     q_flat = q_array.reshape(-1)
     lo, hi, g = _plan(method, q_flat, n)
     if picking or dtype.kind in "biu":
