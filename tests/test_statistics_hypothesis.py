@@ -5,7 +5,7 @@ as a scalar or an array. Results are compared within a tolerance of their dtype;
 be NumPy's."""
 
 import numpy
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from reduction_cases import assert_close, assert_same_outcome, run_both
 
@@ -88,3 +88,35 @@ def test_average_matches_numpy(data):
             compare(e, a, context)
         return
     compare(expected, actual, context)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_histogram_and_bincount_match_numpy(data):
+    host, view = data.draw(arrays())
+    flat = view(host).reshape(-1)
+    bins = data.draw(st.integers(1, 12) | st.lists(st.integers(-25, 25), min_size=1, max_size=6)
+                     .map(lambda e: numpy.asarray(sorted(e), dtype=float)))
+    kwargs = {"bins": bins, "density": data.draw(st.booleans())}
+    if data.draw(st.booleans()):
+        low = data.draw(st.integers(-25, 25))
+        kwargs["range"] = (low, low + data.draw(st.integers(0, 30)))
+    if data.draw(st.booleans()):
+        kwargs["weights"] = numpy.random.default_rng(3).integers(0, 5, flat.shape).astype(float)
+    expected, actual = run_both(lambda a, **k: numpy.histogram(view(a).reshape(-1), **k),
+                                lambda a, **k: cupylike.histogram(view(a).reshape(-1), **k),
+                                host, **kwargs)
+    context = f"histogram of {host.dtype} {flat.shape} {kwargs}"
+    event(f"histogram: {type(expected).__name__}")
+    if isinstance(expected, tuple) and isinstance(actual, tuple):
+        for e, a in zip(expected, actual, strict=True):
+            compare(e, a, context)
+    else:
+        assert_same_outcome(expected, actual, context)
+
+    minlength = data.draw(st.integers(0, 30))
+    expected, actual = run_both(lambda a: numpy.bincount(view(a).reshape(-1), minlength=minlength),
+                                lambda a: cupylike.bincount(view(a).reshape(-1),
+                                                            minlength=minlength), host)
+    event(f"bincount: {type(expected).__name__}")
+    assert_same_outcome(expected, actual, f"bincount of {host.dtype} {flat.shape}")
