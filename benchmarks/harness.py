@@ -59,3 +59,11 @@ def fmt_time(seconds):
         if seconds >= scale or unit == "ns":
             return f"{seconds / scale:.3g} {unit}"
     return f"{seconds} s"
+
+
+def compare(name, ours, ref, ref_name, target, min_time=0.3):
+    """A Row timing `ours` against `ref` (each a call doing the same work), after one call of
+    `ours` outside the timing to compile its kernels (or load them from the disk cache)."""
+    ours()
+    return Row(name, per_call_seconds(ours, min_time=min_time),
+               per_call_seconds(ref, min_time=min_time), ref_name, target)

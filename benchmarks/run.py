@@ -19,7 +19,7 @@ from harness import fmt_time  # noqa: E402
 
 import cupylike  # noqa: E402
 
-SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions"]
+SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing"]
 
 
 def main():

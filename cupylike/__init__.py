@@ -138,7 +138,18 @@ ndarray.__reduce__ = _reduce
 ndarray.__array_ufunc__ = _array_ufunc.__array_ufunc__
 ndarray.__module__ = "cupylike"
 
+from cupylike import _indexing  # noqa: E402
 from cupylike._averages import average  # noqa: E402
 from cupylike._correlation import corrcoef, cov  # noqa: E402
 from cupylike._histograms import bincount, histogram  # noqa: E402
+from cupylike._indexing import (  # noqa: E402
+    argwhere,
+    compress,
+    extract,
+    flatnonzero,
+    nonzero,
+    take,
+)
 from cupylike._quantiles import median, percentile, quantile  # noqa: E402
+
+_indexing.add_ndarray_methods(ndarray)

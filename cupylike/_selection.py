@@ -21,7 +21,7 @@ def _dtype_operand(x):
 def where(condition, x=None, y=None):
     """Return elements chosen from `x` or `y` depending on `condition`.
 
-    The one-argument form, ``where(condition)``, is not supported yet (it is ``nonzero``).
+    The one-argument form, ``where(condition)``, is ``nonzero(condition)``.
 
     Parameters
     ----------
@@ -36,7 +36,9 @@ def where(condition, x=None, y=None):
         Of the dtype NumPy's promotion gives `x` and `y` (Python scalars are weak).
     """
     if x is None and y is None:
-        raise NotImplementedError("where(condition) (nonzero) is not supported yet")
+        from cupylike._indexing import nonzero  # noqa: PLC0415 (_indexing imports the ufuncs)
+
+        return nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     if isinstance(condition, _core.ndarray):

@@ -142,13 +142,13 @@ def test_bad_keys_raise_numpy_errors(key, xp):
     return x
 
 
+@numpy_cupylike_equal()
 @pytest.mark.parametrize("key", [[0, 1], numpy.array([0, 2]), numpy.array([True, False, True]),
-                                 (slice(None), [1, 2]), cupylike.asarray(numpy.array([0]))],
-                         ids=repr)
-def test_advanced_keys_are_not_yet_supported(key):
-    x = cupylike.zeros((3, 4))
-    with pytest.raises(NotImplementedError):
-        x[key] = 1
+                                 (slice(None), [1, 2])], ids=repr)
+def test_advanced_keys_assign_as_numpy(key, xp):
+    x = xp.zeros((3, 4))
+    x[key] = 1
+    return x
 
 
 def test_complex_values_warn_as_numpy_does():

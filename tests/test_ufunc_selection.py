@@ -7,7 +7,13 @@ import pytest
 from ufunc_numpy_checks import assert_close_ulp, check_layouts, check_loop, loops, warm_up
 
 import cupylike
-from cupylike.testing import ALL_DTYPES, for_all_dtypes, numpy_cupylike_equal, sample_values
+from cupylike.testing import (
+    ALL_DTYPES,
+    assert_array_equal,
+    for_all_dtypes,
+    numpy_cupylike_equal,
+    sample_values,
+)
 
 SELECTION = ["_where", "_clip"]
 
@@ -54,11 +60,13 @@ def test_where_takes_any_condition_dtype_and_scalars(xp):
             xp.where(xp.asarray(numpy.array([0j, 1j])), 1, 0))
 
 
-def test_where_needs_both_x_and_y():
+def test_where_needs_both_x_and_y_or_neither():
     with pytest.raises(ValueError):
         cupylike.where(cupylike.ones(2), 1)
-    with pytest.raises(NotImplementedError):
-        cupylike.where(cupylike.ones(2))
+    cond = numpy.array([[0, 2], [-1, 0]])
+    for ours, theirs in zip(cupylike.where(cupylike.asarray(cond)), numpy.where(cond),
+                            strict=True):
+        assert_array_equal(ours, theirs)
 
 
 @for_all_dtypes()

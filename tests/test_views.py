@@ -191,11 +191,14 @@ def test_bad_basic_indices_raise_numpy_errors(key, xp):
     return a[key]
 
 
-def test_advanced_indices_are_not_yet_supported_and_say_so():
-    a = cupylike.arange if False else cupylike.asarray(numpy.arange(6))
-    for key in ([0, 1], numpy.array([0, 1]), numpy.array([True] * 6), True):
-        with pytest.raises(NotImplementedError):
-            a[key]
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("key", [[0, 1], numpy.array([0, 1]), numpy.array([True] * 6), True],
+                         ids=repr)
+def test_advanced_indices_give_copies(key, xp):
+    a = xp.asarray(numpy.arange(6))
+    result = a[key]
+    a[...] = -1  # the result does not see later writes: it is a copy
+    return result
 
 
 @numpy_cupylike_equal(strides=True)

@@ -62,6 +62,9 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& items) {
         ++axis;
         break;
       }
+      case IndexItem::array_index:
+      case IndexItem::boolean:
+        raise(ErrorKind::runtime, "basic_index: an advanced item");
       case IndexItem::slice: {
         if (it.step == 0) raise(ErrorKind::value, "slice step cannot be zero");
         int64_t start = it.start, stop = it.stop, step = it.step, stride = a->strides()[axis];

@@ -7,16 +7,18 @@
 
 namespace cupylike {
 
-/// One item of a basic index. Slices carry Python's unpacked values (PySlice_Unpack: a missing
-/// start or stop is PY_SSIZE_T_MIN/MAX by the sign of the step).
+/// One item of an index. Slices carry Python's unpacked values (PySlice_Unpack: a missing
+/// start or stop is PY_SSIZE_T_MIN/MAX by the sign of the step). Arrays and booleans make the
+/// index advanced (ops/indexing.hpp).
 struct IndexItem {
-  enum Kind { integer, slice, ellipsis, newaxis } kind;
-  int64_t value = 0;  // integer
+  enum Kind { integer, slice, ellipsis, newaxis, array_index, boolean } kind;
+  int64_t value = 0;  // integer; boolean (0 or 1)
   int64_t start = 0, stop = 0, step = 1;
+  ArrayPtr array = {};  // array_index: an integer or bool array on the indexed array's device
 };
 
-/// x[items] with integers, slices, Ellipsis and newaxis; IndexError as NumPy for out-of-range
-/// integers, too many indices or two ellipses.
+/// x[items] with integers, slices, Ellipsis and newaxis (no arrays or booleans); IndexError as
+/// NumPy for out-of-range integers, too many indices or two ellipses.
 ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& items);
 
 /// The shape `shape` with one -1 resolved for an array of `size` elements; ValueError if the

@@ -1,4 +1,4 @@
-// ndarray methods that convert or write elements: astype, fill, item and __setitem__.
+// ndarray methods that convert or write elements: astype, fill and item.
 #include "core/error.hpp"
 #include "core/views.hpp"
 #include "ops/copy.hpp"
@@ -65,16 +65,6 @@ py::object item_method(const ArrayPtr& a, const py::args& args) {
   return to_numpy(e, 'C', py::none(), *current_stream(a->device())).attr("item")();
 }
 
-void setitem_method(const ArrayPtr& a, py::handle key, py::handle value) {
-  std::vector<IndexItem> items = index_from_py(key);
-  ArrayPtr target = basic_index(a, items);
-  // One integer per axis names an element: NumPy converts the value as a single item then.
-  bool element = target->ndim() == 0;
-  for (const IndexItem& it : items) element = element && it.kind == IndexItem::integer;
-  assign_value(target, value, element ? ValueRule::setitem_element : ValueRule::setitem,
-               *current_stream(a->device()));
-}
-
 }  // namespace
 
 void bind_array_methods(py::class_<NDArray, ArrayPtr>& cls) {
@@ -91,8 +81,7 @@ void bind_array_methods(py::class_<NDArray, ArrayPtr>& cls) {
           py::arg("value"), "Sets every element to `value`, converted as numpy.ndarray.fill does.")
       .def("item", &item_method,
            "The element named by a flat index or one index per axis (all of a size-1 array) as "
-           "a Python scalar.")
-      .def("__setitem__", &setitem_method);
+           "a Python scalar.");
 }
 
 }  // namespace cupylike::python

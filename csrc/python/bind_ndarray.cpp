@@ -180,9 +180,7 @@ void bind_view_methods(py::class_<NDArray, ArrayPtr>& cls) {
           [](const ArrayPtr& a, py::handle dtype) {
             return view_as(a, dtype.is_none() ? a->dtype() : dtype_from_py(dtype));
           },
-          py::arg("dtype") = py::none())
-      .def("__getitem__",
-           [](const ArrayPtr& a, py::handle key) { return basic_index(a, index_from_py(key)); });
+          py::arg("dtype") = py::none());
 }
 
 void bind_transfer_methods(py::class_<NDArray, ArrayPtr>& cls) {
@@ -283,6 +281,7 @@ dtype, flags, base) and views. Move data with cupylike.asarray and cupylike.asnu
   bind_view_methods(cls);
   bind_transfer_methods(cls);
   bind_array_methods(cls);
+  bind_indexing_methods(cls);
   bind_protocols(cls);
 }
 

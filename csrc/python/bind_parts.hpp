@@ -9,8 +9,10 @@ namespace cupylike::python {
 
 namespace py = pybind11;
 
-/// ndarray methods that convert or write elements: astype, fill, item, __setitem__.
+/// ndarray methods that convert or write elements: astype, fill, item.
 void bind_array_methods(py::class_<NDArray, ArrayPtr>& cls);
+/// __getitem__ and __setitem__, basic and advanced (bind_indexing.cpp).
+void bind_indexing_methods(py::class_<NDArray, ArrayPtr>& cls);
 /// arange, linspace, logspace, eye, identity.
 void bind_sequences(py::module_& m);
 

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "ops/copy.hpp"
+#include "ops/index_kernels.hpp"
 #include "ops/library.hpp"
 #include "ops/sequence.hpp"
 #include "python/bind_parts.hpp"
@@ -309,6 +310,7 @@ void bind_sequences(py::module_& m) {
         py::list out;
         std::vector<const KernelFamily*> all = copy_kernel_families();
         for (const KernelFamily* f : sequence_kernel_families()) all.push_back(f);
+        all.push_back(&index_family());
         for (const KernelFamily* f : all) {
           py::list names;
           for (const std::string& i : f->instantiations) names.append(i);

@@ -100,53 +100,6 @@ Device device_from_py(py::handle obj) {
             Py_TYPE(obj.ptr())->tp_name);
 }
 
-namespace {
-
-IndexItem item_from_py(py::handle obj) {
-  PyObject* o = obj.ptr();
-  if (o == Py_None) return {IndexItem::newaxis};
-  if (o == Py_Ellipsis) return {IndexItem::ellipsis};
-  if (PySlice_Check(o)) {
-    Py_ssize_t start, stop, step;
-    if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw py::error_already_set();
-    IndexItem it{IndexItem::slice};
-    it.start = start;
-    it.stop = stop;
-    it.step = step;
-    return it;
-  }
-  bool is_bool = PyBool_Check(o) || py::isinstance(obj, numpy_bool_type());
-  if (!is_bool && PyIndex_Check(o) && !is_array_like(obj)) {
-    Py_ssize_t v = PyNumber_AsSsize_t(o, PyExc_IndexError);
-    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-    IndexItem it{IndexItem::integer};
-    it.value = v;
-    return it;
-  }
-  if (is_bool || is_array_like(obj) || PyList_Check(o))
-    raise(ErrorKind::not_implemented,
-          "advanced indexing (integer or boolean arrays, lists, boolean scalars) is not "
-          "supported yet; use integers, slices, Ellipsis and None");
-  raise(ErrorKind::index,
-        "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
-        "boolean arrays are valid indices");
-}
-
-}  // namespace
-
-std::vector<IndexItem> index_from_py(py::handle key) {
-  std::vector<IndexItem> items;
-  if (PyTuple_Check(key.ptr())) {
-    Py_ssize_t n = PyTuple_GET_SIZE(key.ptr());
-    items.reserve(size_t(n));
-    for (Py_ssize_t i = 0; i < n; ++i)
-      items.push_back(item_from_py(PyTuple_GET_ITEM(key.ptr(), i)));
-  } else {
-    items.push_back(item_from_py(key));
-  }
-  return items;
-}
-
 char order_from_py(py::handle obj, char fallback, const char* allowed) {
   if (obj.is_none()) return fallback;
   std::string s = py::str(obj);

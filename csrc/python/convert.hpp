@@ -8,7 +8,6 @@
 
 #include "core/dim_vector.hpp"
 #include "core/dtype.hpp"
-#include "core/views.hpp"
 #include "runtime/device.hpp"
 
 namespace cupylike::python {
@@ -28,9 +27,6 @@ py::tuple tuple_from(const DimVector& values);
 
 /// None (the current device), a Device, 'cpu' / 'cuda' / 'cuda:N', or an int (a CUDA device).
 Device device_from_py(py::handle obj);
-
-/// A basic index (int, slice, Ellipsis, None, or a tuple of those).
-std::vector<IndexItem> index_from_py(py::handle key);
 
 /// 'C', 'F', 'A' or 'K' from a str or None (`fallback`); ValueError otherwise.
 char order_from_py(py::handle obj, char fallback, const char* allowed = "CFAK");

@@ -125,3 +125,42 @@ struct cupylike_scan_params {
   long long out_stride[CUPYLIKE_SCAN_MAX_NDIM];  // bytes
 };
 #endif  // CUPYLIKE_SCAN_PARAMS_H
+
+#ifndef CUPYLIKE_INDEX_PARAMS_H
+#define CUPYLIKE_INDEX_PARAMS_H
+// Advanced indexing (kernels/cupylike/index.cuh): a walk over the result's shape that moves
+// elements between an indexed view and another array (the result of a gather, the values of
+// a scatter). Each index array (int64) indexes one axis of the view and moves along the walk
+// axes of the index arrays' broadcast shape; the view moves along the others.
+#define CUPYLIKE_IDX_MAX_NDIM 32
+#define CUPYLIKE_IDX_MAX_ARRAYS 8
+
+struct cupylike_index_params {
+  char* view;   // the view's element at index 0 on every axis (constant indices added in)
+  char* other;  // gather: the result; scatter: the values
+  long long size;  // walk elements
+  int ndim;
+  int narrays;
+  long long shape[CUPYLIKE_IDX_MAX_NDIM];
+  long long view_stride[CUPYLIKE_IDX_MAX_NDIM];   // bytes; 0 along the index arrays' axes
+  long long other_stride[CUPYLIKE_IDX_MAX_NDIM];  // bytes
+  const char* idx[CUPYLIKE_IDX_MAX_ARRAYS];
+  long long idx_len[CUPYLIKE_IDX_MAX_ARRAYS];   // the indexed axis' length
+  long long idx_step[CUPYLIKE_IDX_MAX_ARRAYS];  // its stride in the view, bytes
+  long long idx_stride[CUPYLIKE_IDX_MAX_ARRAYS][CUPYLIKE_IDX_MAX_NDIM];  // bytes, per walk axis
+};
+
+// Boolean masks (compact_*_kernel in index.cuh): see there.
+struct cupylike_compact_params {
+  const bool* mask;
+  long long n;      // mask elements
+  long long chunk;  // elements per block
+  unsigned long long* counts;         // COUNT: true elements per block
+  const unsigned long long* offsets;  // EMIT: where each block's first true element goes
+  char* out;
+  const char* values;  // EMIT of values (contiguous, like the mask); null: coordinates
+  long long total;     // EMIT of coordinates: true elements in all (the rows' stride)
+  int ndim;            // EMIT of coordinates: the mask's shape
+  long long shape[CUPYLIKE_MAX_NDIM];
+};
+#endif  // CUPYLIKE_INDEX_PARAMS_H

@@ -1,0 +1,177 @@
+#include "ops/index_kernels.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include "core/error.hpp"
+#include "ops/copy.hpp"
+#include "ops/transfer.hpp"
+#include "runtime/cpu/worker_pool.hpp"
+
+namespace cupylike {
+
+namespace {
+
+constexpr int kItemsizes[] = {1, 2, 4, 8, 16};
+
+// Instantiation slots: copies (5 itemsizes x gather/scatter), the check, then the compaction.
+enum Slot { kCopy = 0, kCheck = 10, kCount = 11, kEmit = 12 };
+
+int itemsize_slot(int itemsize) {
+  for (int k = 0; k < 5; ++k)
+    if (kItemsizes[k] == itemsize) return k;
+  raise(ErrorKind::runtime, "no index kernel for itemsize " + std::to_string(itemsize));
+}
+
+FamilyKernels& kernels() {
+  static auto* k = new FamilyKernels(index_family().instantiations.size());
+  return *k;
+}
+
+std::atomic<int> g_forced_threads{0};
+
+cpu::LaunchDims dims(int64_t blocks, int threads) {
+  return {uint3{unsigned(std::max<int64_t>(blocks, 1)), 1, 1}, uint3{unsigned(threads), 1, 1}};
+}
+
+}  // namespace
+
+const char* bytes_type(int itemsize) {
+  switch (itemsize) {
+    case 1:
+      return "unsigned char";
+    case 2:
+      return "unsigned short";
+    case 4:
+      return "unsigned int";
+    case 8:
+      return "unsigned long long";
+    default:
+      return "cupylike::bytes16";
+  }
+}
+
+const KernelFamily& index_family() {
+  static const KernelFamily* f = [] {
+    auto* family = new KernelFamily{"index", "cupylike/index.cuh", {}};
+    for (int scatter = 0; scatter < 2; ++scatter)
+      for (int size : kItemsizes)
+        family->instantiations.push_back(std::string("cupylike::index_copy_kernel<") +
+                                         bytes_type(size) + (scatter ? ", true>" : ", false>"));
+    family->instantiations.push_back("cupylike::index_check_kernel");
+    family->instantiations.push_back("cupylike::compact_count_kernel");
+    for (int size : kItemsizes)
+      family->instantiations.push_back(std::string("cupylike::compact_emit_kernel<") +
+                                       bytes_type(size) + ">");
+    return family;
+  }();
+  return *f;
+}
+
+void launch_index_copy(Device device, const cupylike_index_params& p, int itemsize, bool scatter,
+                       const Stream& stream) {
+  if (p.size == 0) return;
+  const size_t slot = kCopy + (scatter ? 5 : 0) + size_t(itemsize_slot(itemsize));
+  const LoadedKernel& k = kernels().get(device, index_family(), slot);
+  cupylike_index_params params = p;
+  void* args[] = {&params};
+  k.launch(elementwise_dims(device, p.size), 0, stream, args, uint64_t(p.size));
+}
+
+void check_indices(Device device, const std::vector<const NDArray*>& idx,
+                   const std::vector<int64_t>& lens, std::vector<int64_t>& first_bad,
+                   const Stream& stream) {
+  const size_t n = idx.size();
+  first_bad.assign(n, -1);
+  if (n == 0) return;
+  ArrayPtr found = empty(device, DType::uint64, {int64_t(n)});
+  const unsigned long long none = ~0ull;
+  fill(*found, &none, stream);
+  const LoadedKernel& k = kernels().get(device, index_family(), kCheck);
+  for (size_t j = 0; j < n; ++j) {
+    const long long* data = reinterpret_cast<const long long*>(idx[j]->data());
+    long long count = idx[j]->size(), len = lens[j];
+    unsigned long long* slot = reinterpret_cast<unsigned long long*>(found->data()) + j;
+    if (count == 0) continue;
+    void* args[] = {&data, &count, &len, &slot};
+    k.launch(elementwise_dims(device, count), 0, stream, args, uint64_t(count));
+  }
+  std::vector<unsigned long long> host(n);
+  download(*found, host.data(), stream);
+  for (size_t j = 0; j < n; ++j)
+    if (host[j] != none) first_bad[j] = int64_t(host[j]);
+}
+
+void force_compact_threads(int threads) { g_forced_threads = threads; }
+
+MaskCounts count_mask(const NDArray& mask, const Stream& stream) {
+  const Device device = mask.device();
+  MaskCounts c;
+  const int64_t n = mask.size();
+  if (n == 0) return c;
+  // A GPU takes tiles of 256 with block-wide prefix sums, about 16 tiles per block; the cpu
+  // device a few runs per worker, walked by one thread each.
+  if (device.is_cuda()) {
+    c.threads = 256;
+    c.blocks = std::clamp<int64_t>(n / (256 * 16), 1, 4096);
+  } else {
+    c.threads = g_forced_threads.load() > 0 ? g_forced_threads.load() : 1;
+    const int64_t workers = cpu::WorkerPool::instance().threads();
+    c.blocks = std::clamp<int64_t>(n / (16 << 10), 1, 4 * workers);
+  }
+  c.chunk = (n + c.blocks - 1) / c.blocks;
+  c.blocks = (n + c.chunk - 1) / c.chunk;
+  ArrayPtr counts = empty(device, DType::uint64, {c.blocks});
+  cupylike_compact_params p;
+  std::memset(&p, 0, sizeof p);
+  p.mask = reinterpret_cast<const bool*>(mask.data());
+  p.n = n;
+  p.chunk = c.chunk;
+  p.counts = reinterpret_cast<unsigned long long*>(counts->data());
+  void* args[] = {&p};
+  const size_t shared = c.threads > 1 ? size_t(c.threads) * 8 : 0;
+  kernels()
+      .get(device, index_family(), kCount)
+      .launch(dims(c.blocks, c.threads), shared, stream, args, uint64_t(n));
+  std::vector<unsigned long long> host(size_t(c.blocks));
+  download(*counts, host.data(), stream);
+  unsigned long long running = 0;
+  for (unsigned long long& v : host) {  // exclusive prefix sum: each block's first position
+    unsigned long long count = v;
+    v = running;
+    running += count;
+  }
+  c.total = int64_t(running);
+  upload(*counts, host.data(), stream);
+  c.offsets = counts;
+  return c;
+}
+
+void emit_mask(const NDArray& mask, const MaskCounts& c, const DimVector& shape,
+               const NDArray* values, const NDArray& out, const Stream& stream) {
+  if (c.total == 0) return;
+  const Device device = mask.device();
+  cupylike_compact_params p;
+  std::memset(&p, 0, sizeof p);
+  p.mask = reinterpret_cast<const bool*>(mask.data());
+  p.n = mask.size();
+  p.chunk = c.chunk;
+  p.offsets = reinterpret_cast<const unsigned long long*>(c.offsets->data());
+  p.out = out.data();
+  p.values = values ? values->data() : nullptr;
+  p.total = c.total;
+  if (int(shape.size()) > CUPYLIKE_MAX_NDIM)
+    raise(ErrorKind::value, "nonzero: at most " + std::to_string(CUPYLIKE_MAX_NDIM) + " axes");
+  p.ndim = int(shape.size());
+  for (int d = 0; d < p.ndim; ++d) p.shape[d] = shape[size_t(d)];
+  const int itemsize = values ? values->itemsize() : 1;
+  void* args[] = {&p};
+  const size_t shared = c.threads > 1 ? size_t(c.threads) * 8 : 0;
+  kernels()
+      .get(device, index_family(), kEmit + size_t(itemsize_slot(itemsize)))
+      .launch(dims(c.blocks, c.threads), shared, stream, args, uint64_t(p.n));
+}
+
+}  // namespace cupylike

@@ -1,0 +1,72 @@
+// x[key] and x[key] = value for every kind of key, and the module's indexing helpers
+// (nonzero, the compaction's forced block size for tests).
+#include "core/error.hpp"
+#include "core/views.hpp"
+#include "ops/index_kernels.hpp"
+#include "ops/indexing.hpp"
+#include "python/bind_parts.hpp"
+#include "python/bindings.hpp"
+#include "python/host_values.hpp"
+#include "python/index_keys.hpp"
+
+namespace cupylike::python {
+
+namespace {
+
+// x[mask] with a mask of x's shape: the elements in C order, without coordinates.
+bool is_whole_mask(const NDArray& a, const std::vector<IndexItem>& items) {
+  return items.size() == 1 && items[0].kind == IndexItem::array_index &&
+         items[0].array->dtype() == DType::bool_ && a.ndim() > 0 &&
+         items[0].array->shape() == a.shape();
+}
+
+ArrayPtr getitem(const ArrayPtr& a, py::handle key) {
+  const Stream& stream = *current_stream(a->device());
+  std::vector<IndexItem> items = index_from_py(key, a->device(), stream);
+  if (!is_advanced(items)) return basic_index(a, items);
+  if (is_whole_mask(*a, items)) return masked_values(a, items[0].array, stream);
+  return gather(plan_index(a, items, stream), stream);
+}
+
+void setitem(const ArrayPtr& a, py::handle key, py::handle value) {
+  const Stream& stream = *current_stream(a->device());
+  std::vector<IndexItem> items = index_from_py(key, a->device(), stream);
+  if (!is_advanced(items)) {
+    ArrayPtr target = basic_index(a, items);
+    // One integer per axis names an element: NumPy converts the value as a single item then.
+    bool element = target->ndim() == 0;
+    for (const IndexItem& it : items) element = element && it.kind == IndexItem::integer;
+    assign_value(target, value, element ? ValueRule::setitem_element : ValueRule::setitem, stream);
+    return;
+  }
+  a->check_writeable();
+  // Checked before anything is written: a failed assignment leaves `a` as it was.
+  IndexPlan plan = plan_index(a, items, stream);
+  ArrayPtr values = empty(a->device(), a->dtype(), plan.result);
+  assign_value(values, value, ValueRule::setitem, stream);
+  scatter(plan, *values, stream);
+}
+
+}  // namespace
+
+void bind_indexing_methods(py::class_<NDArray, ArrayPtr>& cls) {
+  cls.def("__getitem__", &getitem).def("__setitem__", &setitem);
+}
+
+void bind_indexing(py::module_& m) {
+  m.def(
+      "_nonzero",
+      [](const ArrayPtr& a) {
+        std::vector<ArrayPtr> coords = nonzero(a, *current_stream(a->device()));
+        py::tuple out(coords.size());
+        for (size_t d = 0; d < coords.size(); ++d) out[d] = py::cast(coords[d]);
+        return out;
+      },
+      "The coordinates of the true (nonzero) elements per axis, as numpy.nonzero; a 0-d array "
+      "counts as 1-d.");
+  m.def(
+      "_force_compact_threads", [](int threads) { force_compact_threads(threads); },
+      "Tests: threads per block of the mask compaction on the cpu device (0: its choice).");
+}
+
+}  // namespace cupylike::python
