@@ -19,7 +19,8 @@ from harness import fmt_time  # noqa: E402
 
 import cupylike  # noqa: E402
 
-SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing"]
+SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing",
+          "manipulation"]
 
 
 def main():

@@ -153,3 +153,36 @@ from cupylike._indexing import (  # noqa: E402
 from cupylike._quantiles import median, percentile, quantile  # noqa: E402
 
 _indexing.add_ndarray_methods(ndarray)
+
+from cupylike._joining import (  # noqa: E402
+    append,
+    atleast_1d,
+    atleast_2d,
+    atleast_3d,
+    column_stack,
+    concatenate,
+    dstack,
+    hstack,
+    stack,
+    vstack,
+)
+from cupylike._rearranging import (  # noqa: E402
+    broadcast_arrays,
+    copyto,
+    flip,
+    fliplr,
+    flipud,
+    meshgrid,
+    ndim,
+    repeat,
+    resize,
+    roll,
+    rollaxis,
+    rot90,
+    shape,
+    size,
+    tile,
+)
+from cupylike._splitting import array_split, dsplit, hsplit, split, vsplit  # noqa: E402
+
+ndarray.repeat = lambda self, repeats, axis=None: repeat(self, repeats, axis)

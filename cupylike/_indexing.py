@@ -9,23 +9,17 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core
+from cupylike._device_arrays import device_array
 from cupylike._ufuncs import UFUNCS
 
 _remainder = UFUNCS["remainder"]
 _clip = UFUNCS["_clip"]
 
 
-def _as_device(a):
-    if isinstance(a, _core.ndarray):
-        return a
-    raise TypeError(f"expected a cupylike.ndarray, got {type(a).__module__}.{type(a).__name__} "
-                    "(move host data with cupylike.asarray first)")
-
-
 def nonzero(a):
     """The indices of the nonzero elements, one int64 array per axis, in C order (see
     numpy.nonzero). ValueError for a 0-d array, as NumPy 2."""
-    a = _as_device(a)
+    a = device_array(a, "nonzero")
     if a.ndim == 0:
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead. If the context of this error "
@@ -35,13 +29,13 @@ def nonzero(a):
 
 def flatnonzero(a):
     """Indices of the nonzero elements of ``a.ravel()`` (see numpy.flatnonzero)."""
-    return _core._nonzero(_as_device(a).ravel())[0]
+    return _core._nonzero(device_array(a, "flatnonzero").ravel())[0]
 
 
 def argwhere(a):
     """The indices of the nonzero elements grouped by element: shape (N, a.ndim) (see
     numpy.argwhere); a 0-d array gives shape (1, 0) or (0, 0)."""
-    a = _as_device(a)
+    a = device_array(a, "argwhere")
     if a.ndim == 0:
         return _core.empty((int(bool(a)), 0), numpy.int64)
     coords = _core._nonzero(a)
@@ -66,7 +60,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     """Elements of `a` at `indices` along `axis` (the flattened array when None); see
     numpy.take. mode 'raise' checks the indices (IndexError), 'wrap' wraps them around,
     'clip' clips them to the axis."""
-    a = _as_device(a)
+    a = device_array(a, "take")
     if axis is None:
         a, axis = a.ravel(), 0
     else:
@@ -97,7 +91,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
 def compress(condition, a, axis=None, out=None):
     """The slices of `a` along `axis` where `condition` (1-d, at most the axis' length) is
     true (see numpy.compress)."""
-    a = _as_device(a)
+    a = device_array(a, "compress")
     cond = condition if isinstance(condition, _core.ndarray) else _core.asarray(
         numpy.asarray(condition))
     if cond.ndim != 1:
@@ -122,8 +116,8 @@ def compress(condition, a, axis=None, out=None):
 def extract(condition, arr):
     """The elements of ``arr.ravel()`` where ``condition.ravel()`` is nonzero (see
     numpy.extract)."""
-    arr = _as_device(arr)
-    cond = _as_device(condition).ravel()
+    arr = device_array(arr, "extract")
+    cond = device_array(condition, "extract").ravel()
     flat = arr.ravel()
     if cond.size > flat.size:
         raise IndexError(f"index {flat.size} is out of bounds for axis 0 with size {flat.size}")

@@ -7,6 +7,7 @@ A scan's object is made on first use (its kernels compile on first call for a dt
 import numpy
 
 from cupylike import _core
+from cupylike._device_arrays import device_array
 from cupylike._scan_defs import TABLE
 from cupylike._selection import where
 from cupylike._ufuncs import UFUNCS
@@ -41,7 +42,7 @@ def cumprod(a, axis=None, dtype=None, out=None):
 
 
 def _nan_scan(function, name, plain, a, axis, dtype, out):
-    if _device_array(a, function).dtype.kind not in "fc":
+    if device_array(a, function).dtype.kind not in "fc":
         return plain(a, axis, dtype, out)  # no NaN to replace
     if dtype is not None and numpy.dtype(dtype).kind not in "fc":
         # NaN -> identity before the cast to an integer dtype, as NumPy replaces them first.
@@ -105,14 +106,6 @@ def _as_array(value):
     return value if isinstance(value, _core.ndarray) else _core.asarray(numpy.asarray(value))
 
 
-def _device_array(a, function):
-    """The array argument: a cupylike array, as every function here takes (TypeError else)."""
-    if not isinstance(a, _core.ndarray):
-        raise TypeError(f"{function}() expects a cupylike.ndarray, got {type(a).__name__} "
-                        "(move host data with cupylike.asarray first)")
-    return a
-
-
 def _join(parts, axis):
     """numpy.concatenate of `parts` along `axis` (their dtypes promoted)."""
     dtype = _core.result_type(*parts)
@@ -144,7 +137,7 @@ def diff(a, n=1, axis=-1, prepend=numpy._NoValue, append=numpy._NoValue):
         return a
     if n < 0:
         raise ValueError("order must be non-negative but got " + repr(n))
-    a = _device_array(a, "diff")
+    a = device_array(a, "diff")
     if a.ndim == 0:
         raise ValueError("diff requires input that is at least one dimensional")
     axis = numpy.lib.array_utils.normalize_axis_index(axis, a.ndim)
@@ -177,7 +170,7 @@ def _ediff_edge(value, dtype, name):
 def ediff1d(ary, to_end=None, to_begin=None):
     """Differences between consecutive elements of the flattened array (see numpy.ediff1d),
     with `to_begin` and `to_end` (cast to ary's dtype under same_kind) around them."""
-    ary = _device_array(ary, "ediff1d").ravel()
+    ary = device_array(ary, "ediff1d").ravel()
     if to_begin is None and to_end is None:
         return ary[1:] - ary[:-1]
     begin = _ediff_edge(to_begin, ary.dtype, "to_begin") if to_begin is not None else None

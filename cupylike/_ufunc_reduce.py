@@ -11,6 +11,7 @@ import operator
 import numpy
 
 from cupylike import _core
+from cupylike._device_arrays import device_array
 from cupylike._reduction_defs.ufunc_reduce import REDUCE_TYPES
 from cupylike._reduction_table import TABLE
 from cupylike._reductions import REDUCTIONS
@@ -20,9 +21,7 @@ _ORDERED = {entry.name for entry in TABLE if entry.ordered}
 
 
 def check_array(a, name):
-    if not isinstance(a, _core.ndarray):
-        raise TypeError(f"{name}() expects a cupylike.ndarray, got {type(a).__module__}."
-                        f"{type(a).__name__} (move host data with cupylike.asarray first)")
+    device_array(a, name)
 
 
 def _char(dtype):
