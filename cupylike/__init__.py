@@ -186,3 +186,27 @@ from cupylike._rearranging import (  # noqa: E402
 from cupylike._splitting import array_split, dsplit, hsplit, split, vsplit  # noqa: E402
 
 ndarray.repeat = lambda self, repeats, axis=None: repeat(self, repeats, axis)
+
+from cupylike._diagonals import (  # noqa: E402
+    diag,
+    diagflat,
+    diagonal,
+    fill_diagonal,
+    tri,
+    tril,
+    triu,
+)
+from cupylike._index_grids import indices, ix_, ravel_multi_index, unravel_index  # noqa: E402
+from cupylike._placement import (  # noqa: E402
+    choose,
+    place,
+    put,
+    put_along_axis,
+    putmask,
+    select,
+    take_along_axis,
+)
+
+ndarray.diagonal = lambda self, offset=0, axis1=0, axis2=1: diagonal(self, offset, axis1, axis2)
+ndarray.put = lambda self, ind, v, mode="raise": put(self, ind, v, mode)
+ndarray.choose = lambda self, choices, out=None, mode="raise": choose(self, choices, out, mode)

@@ -45,7 +45,7 @@ def argwhere(a):
     return out
 
 
-def _index_array(indices):
+def index_array(indices):
     """take's indices as NumPy converts them: arrays of integers or bools (anything else is a
     TypeError under 'same_kind'), other sequences and scalars element by element with int()."""
     if isinstance(indices, (_core.ndarray, numpy.ndarray)):
@@ -65,7 +65,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         a, axis = a.ravel(), 0
     else:
         axis = normalize_axis_index(operator.index(axis), a.ndim)
-    idx = _index_array(indices)
+    idx = index_array(indices)
     n = a.shape[axis]
     if mode == "wrap":
         if n == 0 and idx.size:

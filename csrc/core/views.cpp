@@ -1,5 +1,7 @@
 #include "core/views.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "core/layout.hpp"
 
@@ -196,6 +198,27 @@ ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2) {
   std::swap(out.shape[i], out.shape[j]);
   std::swap(out.strides[i], out.strides[j]);
   return a->view(std::move(out));
+}
+
+ArrayPtr diagonal(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2) {
+  const int n = a->ndim();
+  if (n < 2) raise(ErrorKind::value, "diag requires an array of at least two dimensions");
+  const int i = normalize_axis(axis1, n), j = normalize_axis(axis2, n);
+  if (i == j) raise(ErrorKind::value, "axis1 and axis2 cannot be the same");
+  const int64_t n1 = a->shape()[size_t(i)], n2 = a->shape()[size_t(j)];
+  const int64_t s1 = a->strides()[size_t(i)], s2 = a->strides()[size_t(j)];
+  NDArray::Layout out{a->dtype(), {}, {}, a->offset()};
+  int64_t len = offset >= 0 ? std::min(n1, n2 - offset) : std::min(n1 + offset, n2);
+  len = std::max<int64_t>(len, 0);
+  if (len > 0) out.offset += offset >= 0 ? offset * s2 : -offset * s1;
+  for (int d = 0; d < n; ++d) {
+    if (d == i || d == j) continue;
+    out.shape.push_back(a->shape()[size_t(d)]);
+    out.strides.push_back(a->strides()[size_t(d)]);
+  }
+  out.shape.push_back(len);
+  out.strides.push_back(s1 + s2);
+  return a->view(std::move(out), false);  // NumPy's diagonal is a read-only view
 }
 
 ArrayPtr moveaxis(const ArrayPtr& a, const DimVector& source, const DimVector& destination) {

@@ -30,6 +30,8 @@ ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape, char order);
 /// Axes permuted as numpy.transpose (reversed when `axes` is empty).
 ArrayPtr transpose(const ArrayPtr& a, const DimVector& axes);
 ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2);
+/// numpy.diagonal: a read-only view with the diagonal as its last axis.
+ArrayPtr diagonal(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2);
 ArrayPtr moveaxis(const ArrayPtr& a, const DimVector& source, const DimVector& destination);
 /// Removes the given axes (all of length 1 when `axes` is null).
 ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes);

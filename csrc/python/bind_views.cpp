@@ -67,6 +67,13 @@ void bind_views(py::module_& m) {
         return broadcast_to(array_arg(a, "broadcast_to"), ints_from_py(shape, "shape"));
       },
       py::arg("array"), py::arg("shape"), "numpy.broadcast_to: a read-only view.");
+  m.def(
+      "diagonal",
+      [](py::handle a, int64_t offset, int64_t axis1, int64_t axis2) {
+        return diagonal(array_arg(a, "diagonal"), offset, axis1, axis2);
+      },
+      py::arg("a"), py::arg("offset") = 0, py::arg("axis1") = 0, py::arg("axis2") = 1,
+      "numpy.diagonal: a read-only view, the diagonal as the last axis.");
 }
 
 }  // namespace cupylike::python
