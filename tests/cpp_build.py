@@ -1,9 +1,11 @@
 """Builds the C++ test targets (GoogleTest unit tests, the mock CUDA driver) once per test run.
 
 The build lives in build/cpptests and is incremental, so a warm run costs a few seconds; a cold
-CI run compiles the core once more with warnings as errors.
+CI run compiles the core once more with warnings as errors. A file lock serialises the build
+between pytest-xdist workers (two builds in one folder would overwrite each other's outputs).
 """
 
+import fcntl
 import functools
 import os
 import pathlib
@@ -20,6 +22,13 @@ def build_dir():
     cmake = shutil.which("cmake")
     if cmake is None:
         raise RuntimeError("cmake is needed to build the C++ tests (pip install cmake)")
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD.parent / "cpptests.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(cmake)
+
+
+def _build(cmake):
     generator = ["-G", "Ninja"] if shutil.which("ninja") else []
     subprocess.run(
         [cmake, "-S", str(ROOT), "-B", str(BUILD), *generator, "-DCMAKE_BUILD_TYPE=Release",
