@@ -1,7 +1,7 @@
 """nonzero, flatnonzero, argwhere, take, compress and extract: NumPy's functions on top of the
 mask compaction and the advanced-indexing gathers of csrc/ops/indexing.cpp (reached through
-``x[key]``). Each reads the number of selected elements back from the device to size its
-result, as CuPy does."""
+``x[key]``). The mask-based ones read the number of selected elements back from the device
+to size their result, as CuPy does; take reads back its index check."""
 
 import operator
 
