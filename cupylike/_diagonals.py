@@ -7,6 +7,7 @@ import numpy
 
 from cupylike import _core
 from cupylike._device_arrays import device_array
+from cupylike._placement import cycled
 from cupylike._ufuncs import UFUNCS
 
 _where = UFUNCS["_where"]
@@ -91,9 +92,6 @@ def fill_diagonal(a, val, wrap=False):
     if count == 0:
         return
     values = val if isinstance(val, _core.ndarray) else _core.asarray(numpy.asarray(val))
-    values = values.ravel()
-    if values.size != count:
-        if values.size == 0:
-            return
-        values = values[_core.asarray(numpy.arange(count) % values.size)]
-    a[tuple(_core.asarray(k) for k in key)] = values
+    if values.size == 0:
+        return
+    a[tuple(_core.asarray(k) for k in key)] = cycled(values, count)

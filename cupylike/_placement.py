@@ -81,8 +81,9 @@ def _flat_positions(a, ind, mode):
     return ind
 
 
-def _cycled(values, count):
-    """`values` flattened and repeated to `count` elements, as NumPy's put and place use."""
+def cycled(values, count):
+    """`values` flattened and repeated to `count` elements, as NumPy's put, place and
+    fill_diagonal use them."""
     v = values if isinstance(values, _core.ndarray) else _core.asarray(numpy.asarray(values))
     v = v.ravel()
     if v.size == count:
@@ -105,7 +106,7 @@ def put(a, ind, v, mode="raise"):
             bad = int(positions[outside][0])
             raise IndexError(f"index {bad} is out of bounds for axis 0 with size {n}")
         positions = _where(_less(positions, 0), _add(positions, n), positions)
-    a[unravel_coordinates(positions, a.shape)] = _cycled(v, positions.size)
+    a[unravel_coordinates(positions, a.shape)] = cycled(v, positions.size)
 
 
 def place(arr, mask, vals):
@@ -121,7 +122,7 @@ def place(arr, mask, vals):
     v = vals if isinstance(vals, _core.ndarray) else _core.asarray(numpy.asarray(vals))
     if v.size == 0:
         raise ValueError("Cannot insert from an empty array!")
-    arr[unravel_coordinates(positions, arr.shape)] = _cycled(v, positions.size)
+    arr[unravel_coordinates(positions, arr.shape)] = cycled(v, positions.size)
 
 
 def putmask(a, mask, values):
