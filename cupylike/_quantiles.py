@@ -66,6 +66,11 @@ def _work_copy(a, axis, overwrite_input):
     for d in axes:
         n *= a.shape[d]
     kept_shape = tuple(a.shape[d] for d in kept)
+    if len(axes) > 1 and a.size == 0 and 0 in kept_shape:
+        # NumPy merges several reduced axes with reshape(kept_shape + (-1,)), which cannot
+        # infer the -1 of an empty array whose kept axes are empty too.
+        shape = ",".join([str(s) for s in kept_shape] + ["newaxis"])
+        raise ValueError(f"cannot reshape array of size 0 into shape ({shape})")
     keep_shape = tuple(1 if d in axes else a.shape[d] for d in range(a.ndim))
     moved = a.transpose(kept + sorted(axes))
     if overwrite_input and moved.flags.c_contiguous:

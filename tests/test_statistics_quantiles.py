@@ -179,6 +179,24 @@ def test_empty_slices_raise_index_error_as_numpy(xp, shape, axis):
     return xp.quantile(xp_array(xp, numpy.zeros(shape)), 0.5, axis=axis)
 
 
+@pytest.mark.parametrize("shape,axis", [((0, 0, 0), (0, 1)), ((0, 2, 3), (1, 2)),
+                                        ((2, 0, 0), (1, 2)), ((0, 2, 3), (0, 1, 2))], ids=str)
+@pytest.mark.parametrize("name", ["median", "quantile"])
+def test_several_axes_of_empty_arrays_fail_as_numpy(shape, axis, name):
+    # NumPy merges several reduced axes with a reshape that cannot infer its -1 when the
+    # kept axes are empty too (ValueError), else fails as for any empty slice (IndexError).
+    outcomes = []
+    for xp in (numpy, cupylike):
+        args = (0.5,) if name == "quantile" else ()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                outcomes.append(getattr(xp, name)(xp.zeros(shape), *args, axis=axis).shape)
+        except (ValueError, IndexError) as error:
+            outcomes.append(repr(error))
+    assert outcomes[0] == outcomes[1]
+
+
 @numpy_cupylike_equal()
 def test_empty_outer_axes_give_empty_results(xp):
     a = xp_array(xp, numpy.zeros((3, 0), numpy.float32))
