@@ -2,15 +2,14 @@
 (cupylike._ufunc_table.TABLE): its loops cover NumPy's (over our fourteen dtypes) with NumPy's
 nin and nout; result dtypes (and errors) equal NumPy's for every combination of input dtypes,
 for Python scalars and for NumPy scalars; values equal NumPy's on the standard layouts (exactly
-unless tests/ufunc_tolerances.py gives a bound); and every loop compiles with NVRTC for sm_80
-and sm_90. Keywords are in test_ufunc_table_keywords.py, operators in
-test_ufunc_table_operators.py."""
+unless tests/ufunc_tolerances.py gives a bound). Keywords are in test_ufunc_table_keywords.py,
+operators in test_ufunc_table_operators.py, the NVRTC compile of every loop in
+test_ufunc_table_nvrtc.py."""
 
 import itertools
 
 import numpy
 import pytest
-from nvrtc_check import assert_all_compile, needs_nvrtc
 from ufunc_table_cases import (
     DTYPES,
     ENTRIES,
@@ -154,13 +153,3 @@ def test_values_equal_numpys_on_layouts(name, sig):
         if diff:
             mismatches.append(f"{name} {sig} {layout}: {diff}")
     _fail_with(mismatches, "layouts")
-
-
-# (f) Every loop compiles with NVRTC: each ufunc's family in one NVRTC call.
-
-@needs_nvrtc
-@pytest.mark.parametrize("arch", [80, 90])
-def test_every_loop_compiles_with_nvrtc(arch):
-    families = [ours(name) for name in NAMES]
-    assert_all_compile([(u._kernel_source(), f"ufunc_{u.__name__}.cu", u._kernel_names())
-                        for u in families], arch, ["--fmad=false"])  # the library's options
