@@ -212,3 +212,25 @@ ndarray.put = lambda self, ind, v, mode="raise": put(self, ind, v, mode)
 ndarray.choose = lambda self, choices, out=None, mode="raise": choose(self, choices, out, mode)
 from cupylike._insert_delete import delete, insert, trim_zeros  # noqa: E402
 from cupylike._padding import pad  # noqa: E402
+from cupylike import _searching, _sorting  # noqa: E402
+from cupylike._searching import digitize, searchsorted  # noqa: E402
+from cupylike._set_ops import (  # noqa: E402
+    in1d,
+    intersect1d,
+    isin,
+    setdiff1d,
+    setxor1d,
+    union1d,
+    unique,
+)
+from cupylike._sorting import (  # noqa: E402
+    argpartition,
+    argsort,
+    lexsort,
+    partition,
+    sort,
+    sort_complex,
+)
+
+_sorting.add_ndarray_methods(ndarray)
+_searching.add_ndarray_methods(ndarray)

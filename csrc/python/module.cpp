@@ -19,6 +19,7 @@ PYBIND11_MODULE(_core, m) {
   p::bind_reduction(m);
   p::bind_scan(m);
   p::bind_indexing(m);
+  p::bind_sorting(m);
   p::bind_reduction_kernel(m);
   p::bind_operators(m);
   p::bind_jit(m);

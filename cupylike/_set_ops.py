@@ -1,0 +1,203 @@
+"""unique, isin, in1d and the 1-d set operations, on top of the device sorts (cupylike/_sorting.py),
+searchsorted and boolean compaction, following NumPy's definitions: results sorted, NaNs
+collapsed into one by unique's equal_nan (never equal to each other in isin and the set
+operations), complex values in NumPy's sort order."""
+
+import numpy
+from numpy.lib.array_utils import normalize_axis_index
+
+from cupylike import _core
+from cupylike._indexing import flatnonzero
+from cupylike._joining import concatenate
+from cupylike._reduction_api import any as _any
+from cupylike._scan_api import cumsum, diff
+from cupylike._searching import searchsorted
+from cupylike._sorting import argsort, lexsort, sort
+from cupylike._ufuncs import UFUNCS
+
+_isnan = UFUNCS["isnan"]
+
+
+def _as_array(a):
+    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+
+
+def _first_of_runs(ordered, equal_nan):
+    """Boolean mask of the sorted 1-d `ordered`: True where a new value starts. With
+    `equal_nan`, the NaNs (last in the sort order) count as one value."""
+    n = ordered.size
+    mask = _core.empty(n, numpy.bool_)
+    if n == 0:
+        return mask
+    mask[:1] = True
+    mask[1:] = ordered[1:] != ordered[:-1]
+    if equal_nan and ordered.dtype.kind in "fc" and bool(_isnan(ordered[-1])):
+        first_nan = int(searchsorted(_isnan(ordered), True, side="left"))
+        mask[first_nan:first_nan + 1] = True
+        mask[first_nan + 1:] = False
+    return mask
+
+
+def _unique_flat(ar, return_index, return_inverse, return_counts, equal_nan):
+    track = return_index or return_inverse
+    if track:
+        perm = argsort(ar)  # stable: each value's first occurrence comes first
+        ordered = ar[perm]
+    else:
+        ordered = sort(ar)
+    mask = _first_of_runs(ordered, equal_nan)
+    results = [ordered[mask]]
+    if return_index:
+        results.append(perm[mask])
+    if return_inverse:
+        inverse = _core.empty(ar.size, numpy.int64)
+        inverse[perm] = cumsum(mask) - 1
+        results.append(inverse)
+    if return_counts:
+        starts = flatnonzero(mask)
+        results.append(diff(concatenate([starts, _core.asarray([mask.size])])))
+    return results
+
+
+def _unique_rows(rows, return_index, return_inverse, return_counts):
+    """unique over the first axis of 2-d `rows`: rows ordered lexicographically, equal rows
+    (element by element; NaN equals nothing) merged."""
+    n = rows.shape[0]
+    if rows.shape[1] == 0:  # every row is the empty row
+        perm = _core.arange(n, dtype=numpy.int64)
+    else:
+        perm = lexsort([rows[:, j] for j in range(rows.shape[1] - 1, -1, -1)])
+    ordered = rows[perm]
+    mask = _core.empty(n, numpy.bool_)
+    if n:
+        mask[:1] = True
+        mask[1:] = _any(ordered[1:] != ordered[:-1], axis=1) if rows.shape[1] else False
+    results = [ordered[mask]]
+    if return_index:
+        results.append(perm[mask])
+    if return_inverse:
+        inverse = _core.empty(n, numpy.int64)
+        inverse[perm] = cumsum(mask) - 1
+        results.append(inverse)
+    if return_counts:
+        starts = flatnonzero(mask)
+        results.append(diff(concatenate([starts, _core.asarray([n])])))
+    return results
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
+           equal_nan=True, sorted=True):  # noqa: A002 (NumPy's name)
+    """The sorted unique elements of `ar` (axis None) or its unique slices along `axis`, with
+    the indices of their first occurrences, the indices that rebuild `ar` from them, and their
+    counts on request. See numpy.unique; `sorted` is accepted and the result always sorted."""
+    del sorted
+    ar = _as_array(ar)
+    if axis is None:
+        results = _unique_flat(ar.reshape(-1), return_index, return_inverse, return_counts,
+                               equal_nan)
+        if return_inverse:
+            at = 1 + int(return_index)
+            results[at] = results[at].reshape(ar.shape)
+    else:
+        axis = normalize_axis_index(axis, ar.ndim)
+        moved = _core.moveaxis(ar, axis, 0)
+        rest = moved.shape[1:]
+        rows = _core.ascontiguousarray(moved).reshape(moved.shape[0], -1)
+        results = _unique_rows(rows, return_index, return_inverse, return_counts)
+        results[0] = _core.moveaxis(results[0].reshape((-1,) + rest), 0, axis)
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def _isin_flat(ar1, ar2, invert):
+    dtype = numpy.result_type(ar1.dtype, ar2.dtype)
+    ar1 = ar1.astype(dtype, copy=False)
+    ordered = sort(ar2.astype(dtype, copy=False))
+    if ordered.size == 0:
+        found = _core.zeros(ar1.size, numpy.bool_)
+    else:
+        at = searchsorted(ordered, ar1)
+        at[at == ordered.size] = ordered.size - 1
+        found = ordered[at] == ar1
+    return ~found if invert else found
+
+
+def _check_isin_kind(kind, *arrays):
+    if kind not in (None, "sort", "table"):
+        raise ValueError(f"Invalid kind: {kind!r}. Please use None, 'sort' or 'table'.")
+    if kind == "table" and any(a.dtype.kind not in "biu" for a in arrays):
+        raise ValueError("The 'table' method is only supported for boolean or integer arrays. "
+                         "Please select 'sort' or None for kind.")
+
+
+def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    """Whether each element of `element` is in `test_elements` (element's shape; see
+    numpy.isin). NaN is in nothing. `assume_unique` and `kind` change no result: a sort
+    serves every kind."""
+    del assume_unique
+    element, test_elements = _as_array(element), _as_array(test_elements)
+    _check_isin_kind(kind, element, test_elements)
+    return _isin_flat(element.reshape(-1), test_elements.reshape(-1), invert).reshape(
+        element.shape)
+
+
+def in1d(ar1, ar2, assume_unique=False, invert=False, *, kind=None):
+    """isin of the flattened `ar1` (1-d result): NumPy 2.4 removed it, CuPy keeps it."""
+    return isin(_as_array(ar1).reshape(-1), ar2, assume_unique, invert, kind=kind)
+
+
+def _unique_or_flat(ar, assume_unique):
+    ar = _as_array(ar)
+    return ar.reshape(-1) if assume_unique else unique(ar)
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
+    """The sorted values in both arrays; with `return_indices`, where each first occurs in
+    ar1 and in ar2 (see numpy.intersect1d)."""
+    ar1, ar2 = _as_array(ar1), _as_array(ar2)
+    if not assume_unique and return_indices:
+        ar1, first1 = unique(ar1, return_index=True)
+        ar2, first2 = unique(ar2, return_index=True)
+    elif not assume_unique:
+        ar1, ar2 = unique(ar1), unique(ar2)
+    else:
+        ar1, ar2 = ar1.reshape(-1), ar2.reshape(-1)
+    both = concatenate([ar1, ar2])
+    if return_indices:
+        perm = argsort(both)
+        both = both[perm]
+    else:
+        both = sort(both)
+    pairs = both[1:] == both[:-1]
+    common = both[:-1][pairs]
+    if not return_indices:
+        return common
+    in1 = perm[:-1][pairs]
+    in2 = perm[1:][pairs] - ar1.size
+    if not assume_unique:
+        in1, in2 = first1[in1], first2[in2]
+    return common, in1, in2
+
+
+def union1d(ar1, ar2):
+    """The sorted values in either array (see numpy.union1d)."""
+    return unique(concatenate([_as_array(ar1).reshape(-1), _as_array(ar2).reshape(-1)]))
+
+
+def setdiff1d(ar1, ar2, assume_unique=False):
+    """The sorted unique values of ar1 that are not in ar2 (see numpy.setdiff1d)."""
+    ar1 = _unique_or_flat(ar1, assume_unique)
+    ar2 = _unique_or_flat(ar2, assume_unique)
+    return ar1[isin(ar1, ar2, invert=True)]
+
+
+def setxor1d(ar1, ar2, assume_unique=False):
+    """The sorted values in exactly one of the arrays (see numpy.setxor1d)."""
+    both = concatenate([_unique_or_flat(ar1, assume_unique), _unique_or_flat(ar2, assume_unique)])
+    if both.size == 0:
+        return both
+    both = sort(both)
+    edges = _core.empty(both.size + 1, numpy.bool_)
+    edges[:1] = True
+    edges[-1:] = True
+    edges[1:-1] = both[1:] != both[:-1]
+    return both[edges[1:] & edges[:-1]]
