@@ -210,9 +210,9 @@ from cupylike._placement import (  # noqa: E402
 ndarray.diagonal = lambda self, offset=0, axis1=0, axis2=1: diagonal(self, offset, axis1, axis2)
 ndarray.put = lambda self, ind, v, mode="raise": put(self, ind, v, mode)
 ndarray.choose = lambda self, choices, out=None, mode="raise": choose(self, choices, out, mode)
+from cupylike import _searching, _sorting  # noqa: E402
 from cupylike._insert_delete import delete, insert, trim_zeros  # noqa: E402
 from cupylike._padding import pad  # noqa: E402
-from cupylike import _searching, _sorting  # noqa: E402
 from cupylike._searching import digitize, searchsorted  # noqa: E402
 from cupylike._set_ops import (  # noqa: E402
     in1d,

@@ -1,10 +1,9 @@
 #include "ops/sort_host.hpp"
 
-#include <cupylike/sort_keys.cuh>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <cupylike/sort_keys.cuh>
 #include <memory>
 #include <numeric>
 #include <utility>
@@ -159,8 +158,8 @@ void sort_rows(void* values, int64_t* indices, int64_t rows, int64_t n) {
 // Where the output position k splits between the runs a[0, m) and b[0, l): how many of the
 // first k merged elements come from a (ties take a first, as the merge does).
 template <class Key>
-int64_t merge_split(const typename Key::elem* a, int64_t m, const typename Key::elem* b,
-                    int64_t l, int64_t k) {
+int64_t merge_split(const typename Key::elem* a, int64_t m, const typename Key::elem* b, int64_t l,
+                    int64_t k) {
   int64_t lo = std::max<int64_t>(0, k - l), hi = std::min(k, m);
   while (lo < hi) {
     const int64_t i = lo + (hi - lo) / 2;

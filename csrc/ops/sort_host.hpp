@@ -2,8 +2,9 @@
 /// The cpu device's sorting helpers: a stable least-significant-digit radix sort over the keys of
 /// kernels/cupylike/sort_keys.cuh (NumPy's order: NaNs last, complex by CLT), run on the
 /// worker pool — rows in parallel, or one long row split into chunks that count and scatter
-/// in parallel; and a parallel merge of two sorted runs. Memory of the cpu device is host memory, and its streams run in order on the
-/// calling thread, so this works on the arrays' buffers directly.
+/// in parallel; and a parallel merge of two sorted runs. Memory of the cpu device is host memory,
+/// and its streams run in order on the calling thread, so this works on the arrays' buffers
+/// directly.
 #include <cstdint>
 
 #include "core/dtype.hpp"

@@ -42,7 +42,8 @@ void merge_halves(const ArrayPtr& src, const ArrayPtr& dst, int64_t mid) {
       !d.c_contiguous() || d.shape() != s.shape() || d.dtype() != s.dtype() || mid < 0 ||
       mid > s.size())
     raise(ErrorKind::value, "_host_merge: needs two contiguous 1-d cpu arrays alike");
-  unlocked_if_large(s.nbytes(), [&] { cupylike::host_merge(s.dtype(), s.data(), d.data(), s.size(), mid); });
+  unlocked_if_large(s.nbytes(),
+                    [&] { cupylike::host_merge(s.dtype(), s.data(), d.data(), s.size(), mid); });
 }
 
 // A NumPy array on the memory of the cpu array `a` (its shape and strides), which keeps `a`
