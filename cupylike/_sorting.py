@@ -59,8 +59,10 @@ def _work(a, axis):
     axis = normalize_axis_index(axis, a.ndim)
     moved = a if axis == a.ndim - 1 else _core.moveaxis(a, axis, -1)
     work = moved.copy(order="C")
-    n = work.shape[-1]
-    return work.reshape(-1, n), (None if axis == a.ndim - 1 else axis)
+    rows = 1
+    for s in work.shape[:-1]:
+        rows *= s
+    return work.reshape(rows, work.shape[-1]), (None if axis == a.ndim - 1 else axis)
 
 
 def _restore(flat, a, axis, moved_back):
@@ -122,6 +124,8 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     kind='stable' whatever `kind` says: ties keep their order."""
     check_kind(kind, stable, order)
     a = _as_array(a)
+    if a.ndim == 0:  # NumPy argsorts a 0-d array as one element, whatever the axis
+        a, axis = a.reshape(1), None
     work, moved_back = _work(a, axis)
     _, positions = sort_rows(work, with_indices=True)
     return _restore(positions, a, axis, moved_back)

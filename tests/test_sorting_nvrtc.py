@@ -1,0 +1,21 @@
+"""The sort and search kernels (kernels/cupylike/sort.cuh) compile with NVRTC for sm_80 and
+sm_90: the very module the library builds, every key policy in it, so the GPU's sorting path
+stays honest on machines without a GPU."""
+
+import pytest
+from nvrtc_check import assert_all_compile, needs_nvrtc
+
+from cupylike._sort_kernels import KEYS, kernel_names
+from cupylike._statistics_kernels import source_of
+
+
+@needs_nvrtc
+@pytest.mark.parametrize("arch", [80, 90])
+def test_sort_kernels_compile_with_nvrtc(arch):
+    assert_all_compile([(source_of("cupylike/sort.cuh"), "sort.cu", kernel_names())], arch,
+                       ["--fmad=false"])
+
+
+def test_every_dtype_has_a_key_policy():
+    assert len(KEYS) == 14
+    assert len(kernel_names()) == 4 * len(set(KEYS.values()))
