@@ -86,10 +86,36 @@ def _ramp(end, edge, width, axis, dtype, reverse):
     return ramp.astype(dtype)
 
 
+def _odd_reflect(result, axis, before, after, symmetric):
+    """reflect_type='odd' as NumPy computes it, fold by fold: each fold is 2 * edge minus the
+    values next to the edge (the edge itself included for 'symmetric'), as many as the filled
+    part holds in whole periods of the original, so values round as NumPy's do."""
+    n = result.shape[axis]
+    dtype = result.dtype
+    while before > 0 or after > 0:
+        filled = result.shape[axis]
+        length = filled // n * n if symmetric else (filled - 1) // (n - 1) * (n - 1)
+        parts = [result]
+        if before > 0:
+            k = min(length, before)
+            near = result[_at(axis, slice(k - 1, None, -1) if symmetric else slice(k, 0, -1))]
+            parts.insert(0, (2 * result[_at(axis, slice(0, 1))] - near).astype(dtype))
+            before -= k
+        if after > 0:
+            k = min(length, after)
+            last = filled - 1 if symmetric else filled - 2
+            near = result[_at(axis, slice(last, last - k if last - k >= 0 else None, -1))]
+            edge = result[_at(axis, slice(filled - 1, filled))]
+            parts.append((2 * edge - near).astype(dtype))
+            after -= k
+        result = concatenate(parts, axis=axis)
+    return result
+
+
 def pad(array, pad_width, mode="constant", **kwargs):
     """The array padded by `pad_width` (per axis (before, after)) in one of NumPy's modes:
     constant, edge, linear_ramp, maximum, mean, median, minimum, reflect, symmetric, wrap,
-    empty. reflect/symmetric take only reflect_type='even'; callable modes are not
+    empty. Callable modes are not
     supported."""
     a = device_array(array, "pad")
     if callable(mode):
@@ -102,8 +128,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
     unsupported = set(kwargs) - allowed
     if unsupported:
         raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
-    if kwargs.get("reflect_type", "even") != "even":
-        raise NotImplementedError("pad with reflect_type='odd' is not supported yet")
+    odd = kwargs.get("reflect_type", "even") == "odd"
     widths = _pairs(pad_width, a.ndim, "pad_width")
     constants = _pairs(kwargs.get("constant_values", 0), a.ndim, "constant_values", False)
     ends = _pairs(kwargs.get("end_values", 0), a.ndim, "end_values", False)
@@ -117,6 +142,9 @@ def pad(array, pad_width, mode="constant", **kwargs):
         if n == 0 and mode not in ("constant", "empty"):
             raise ValueError(f"can't extend empty axis {axis} using modes other than "
                              "'constant' or 'empty'")
+        if odd and mode in ("reflect", "symmetric") and n > 1:
+            result = _odd_reflect(result, axis, before, after, mode == "symmetric")
+            continue
         if mode in _INDEX_MODES:
             positions = _core.asarray(_positions(mode, n, before, after))
             result = result[_at(axis, positions)]

@@ -62,9 +62,9 @@ def take_along_axis(arr, indices, axis=-1):
 def put_along_axis(arr, indices, values, axis):
     """Writes `values` into `arr` at `indices` along `axis` (see numpy.put_along_axis)."""
     arr = device_array(arr, "put_along_axis")
-    if axis is None:
-        raise NotImplementedError("put_along_axis with axis=None writes through a flattened "
-                                  "copy in NumPy; use arr.ravel() explicitly")
+    if axis is None and not arr.flags.c_contiguous:
+        # NumPy writes through arr's flattened view; a copy would drop the values.
+        raise ValueError("assignment destination is read-only")
     base, key = _along_axis_key(arr, _as_indices(indices), axis)
     base[key] = values
 

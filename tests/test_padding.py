@@ -1,6 +1,7 @@
 """pad against NumPy: every mode over 1-d, 2-d and 3-d arrays, pad widths as a scalar, a pair
 and one pair per axis (wider than the axis too), constant/end values, stat_length, integer
-rounding of mean and median, and NumPy's errors."""
+rounding of mean and median, odd reflection (folds wider than the axis too), and NumPy's
+errors."""
 
 import numpy
 import pytest
@@ -58,3 +59,16 @@ def test_pad_errors(case, xp):
     if case == "empty axis":
         return xp.pad(a[:0], 1, mode="wrap")
     return xp.pad(a, ((1, 2, 3),))
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float16, numpy.int8, numpy.uint8,
+                                   numpy.bool_, numpy.complex64], ids=str)
+@pytest.mark.parametrize("width", [1, (0, 2), ((7, 4), (1, 0)), ((13, 0), (2, 20))], ids=str)
+@pytest.mark.parametrize("mode", ["reflect", "symmetric"])
+@pytest.mark.parametrize("shape", [(1, 3), (2, 3), (5, 2)], ids=str)
+def test_odd_reflection(mode, width, dtype, shape, xp):
+    # Wide pads fold several times; NumPy's folds grow with the filled part, and values round
+    # as each fold computes 2 * edge - values.
+    values = numpy.random.default_rng(5).standard_normal(shape) * 3
+    return xp.pad(xp.asarray(values.astype(dtype)), width, mode=mode, reflect_type="odd")

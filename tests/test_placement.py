@@ -32,6 +32,17 @@ def test_put_along_axis(axis, xp):
 
 
 @numpy_cupylike_equal()
+@pytest.mark.parametrize("layout", ["contiguous", "reversed"])
+@pytest.mark.parametrize("idx", [[0, 4, -1], [[1, 2]]], ids=str)
+def test_put_along_axis_none_writes_the_flattened_array(layout, idx, xp):
+    # NumPy writes through a contiguous array's flat view and refuses anything else.
+    a = base(xp) if layout == "contiguous" else base(xp)[:, ::-1]
+    xp.put_along_axis(a, xp.asarray(numpy.array(idx)), xp.asarray([5.0, 6.0, 7.0][:len(idx[0])
+                      if isinstance(idx[0], list) else 3]), None)
+    return a
+
+
+@numpy_cupylike_equal()
 @pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
 @pytest.mark.parametrize("ind", [[0, 5, -1], [59, 0], [60], [-61], []], ids=str)
 def test_put(mode, ind, xp):
