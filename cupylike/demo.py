@@ -2,7 +2,8 @@
 
     cupylike-demo        (or: python -m cupylike.demo, outside the source folder)
 
-It moves data to the device and back, takes views, uses a stream and an event, and reports the
+It moves data to the device and back, takes views, runs a kernel and ufuncs, masks, sorts and
+searches, uses a stream and an event, and reports the
 memory pool, printing what it checks so a reader can follow along.
 """
 
@@ -51,6 +52,16 @@ def main():
     positive = cp.where(x > 0, x, 0.0)
     print(f"sqrt(|x|) * 2 + 1: {z.dtype}; where(x > 0, x, 0): {positive.dtype}")
 
+    # Masks, sorting and searching, with NumPy's results (NaNs would sort last).
+    large = x[x > 2.5]
+    ordered = cp.sort(large)
+    numpy.testing.assert_array_equal(ordered.get(), numpy.sort(host[host > 2.5]))
+    where_two = int(cp.searchsorted(ordered, 3.0))
+    counts = cp.unique(cp.floor(x[0] * 2), return_counts=True)[1]
+    assert int(counts.sum()) == x.shape[1]
+    print(f"x[x > 2.5]: {large.size} values, {where_two} of them below 3 after cp.sort; "
+          f"unique(floor(2 x[0])) has {counts.size} values")
+
     stream = cp.cuda.Stream(non_blocking=True)
     start = cp.cuda.Event()
     with stream:
@@ -64,7 +75,7 @@ def main():
 
     pool = cp.get_default_memory_pool()
     print(f"memory pool: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
-    del x, y, view, row, xs, ys, halves, z, positive
+    del x, y, view, row, xs, ys, halves, z, positive, large, ordered, counts
     pool.free_all_blocks()
     print(f"after freeing: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
     print("demo finished: all checks passed")
