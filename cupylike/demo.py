@@ -3,8 +3,8 @@
     cupylike-demo        (or: python -m cupylike.demo, outside the source folder)
 
 It moves data to the device and back, takes views, runs a kernel and ufuncs, masks, sorts and
-searches, uses a stream and an event, and reports the
-memory pool, printing what it checks so a reader can follow along.
+searches, uses a stream and an event, and reports the memory pool, printing what it checks so
+a reader can follow along.
 """
 
 import numpy
