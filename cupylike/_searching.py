@@ -5,7 +5,6 @@ on every device)."""
 import numpy
 
 from cupylike import _core, _sort_kernels
-from cupylike._reduction_api import all as _all
 from cupylike._reduction_api import max as _max
 from cupylike._reduction_api import min as _min
 
@@ -14,19 +13,19 @@ def _as_array(a):
     return a if isinstance(a, _core.ndarray) else _core.asarray(a)
 
 
-def _dtype_operand(x):
-    return x.dtype if isinstance(x, (_core.ndarray, numpy.ndarray)) else x
-
-
 def _contiguous(x):
     return x if x.flags.c_contiguous else x.copy()
 
 
 def _checked_sorter(sorter, n):
     sorter = _as_array(sorter)
-    if sorter.dtype.kind not in "iub":
+    if sorter.dtype.kind not in "iu":
         raise TypeError("sorter must only contain integers")
-    if sorter.ndim != 1 or sorter.size != n:
+    if sorter.ndim != 1:
+        raise TypeError("could not parse sorter argument")
+    if sorter.dtype == numpy.uint64:  # not safely an intp
+        raise ValueError("could not parse sorter argument")
+    if sorter.size != n:
         raise ValueError("sorter.size must equal a.size")
     sorter = _contiguous(sorter.astype(numpy.int64, copy=False))
     if n and (int(_min(sorter)) < 0 or int(_max(sorter)) >= n):  # one synchronisation
@@ -38,6 +37,8 @@ def searchsorted(a, v, side="left", sorter=None):
     """Indices (int64, v's shape) where the values `v` would be inserted into the sorted 1-d
     `a` (through `sorter`, indices that sort it) to keep it sorted: before equal values
     (side 'left') or after them ('right'). See numpy.searchsorted."""
+    if not isinstance(side, str):
+        raise TypeError(f"search side must be str, not {type(side).__name__}")
     if side not in ("left", "right"):
         raise ValueError(f"search side must be 'left' or 'right' (got {side!r})")
     a = _as_array(a)
@@ -45,28 +46,35 @@ def searchsorted(a, v, side="left", sorter=None):
         raise ValueError("object too deep for desired array")
     if a.ndim == 0:
         raise ValueError("object of too small depth for desired array")
-    dtype = numpy.result_type(a.dtype, _dtype_operand(v))
+    # NumPy compares in a dtype that holds both a's dtype and v's as an array (Python scalars
+    # are not weak here: 0.1 against float32 compares in float64, 1000 against int8 in int64).
+    v = v if isinstance(v, _core.ndarray) else _core.asarray(numpy.asarray(v))
+    dtype = numpy.promote_types(a.dtype, v.dtype)
     if dtype.kind not in "biufc":
         raise TypeError(f"searchsorted does not support the dtype {dtype}")
     if sorter is not None:
         sorter = _checked_sorter(sorter, a.size)
-    v = _as_array(v) if isinstance(v, (_core.ndarray, numpy.ndarray, list, tuple)) else (
-        _core.asarray(numpy.asarray(v, dtype=dtype)))
     a = _contiguous(a.astype(dtype, copy=False))
     values = _contiguous(v.astype(dtype, copy=False))
     return _sort_kernels.search(a, values, side == "right", sorter)
 
 
 def _monotonicity(bins):
-    """1 if `bins` never decreases, -1 if it never increases (and is not constant), else 0."""
-    if bins.size < 2:
+    """NumPy's check of digitize's bins, on a float64 host copy as NumPy makes it: 1 if they
+    never decrease (or are all equal), -1 if they never increase, 0 otherwise. NaNs compare
+    false, so most go unnoticed, as in NumPy."""
+    if bins.dtype.kind == "c":
+        raise TypeError(f"Cannot cast array data from dtype('{bins.dtype}') to "
+                        "dtype('float64') according to the rule 'safe'")
+    b = bins.astype(numpy.float64).get()
+    changes = numpy.flatnonzero(b[1:] != b[0]) + 1 if b.size else ()
+    if len(changes) == 0:
         return 1
-    ahead, behind = bins[1:], bins[:-1]
-    if bool(_all(ahead >= behind)):
-        return 1
-    if bool(_all(ahead <= behind)):
-        return -1
-    return 0
+    i = changes[0]
+    if b[0] < b[i]:
+        return 0 if numpy.any(b[i:-1] > b[i + 1:]) else 1
+    # NumPy takes anything else (a NaN at the first change too) as decreasing.
+    return 0 if numpy.any(b[i:-1] < b[i + 1:]) else -1
 
 
 def digitize(x, bins, right=False):

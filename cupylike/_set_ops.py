@@ -47,6 +47,11 @@ def _unique_flat(ar, return_index, return_inverse, return_counts, equal_nan):
         ordered = sort(ar)
     mask = _first_of_runs(ordered, equal_nan)
     results = [ordered[mask]]
+    if not (track or return_counts) and equal_nan and ar.dtype.kind == "c" and results[0].size:
+        # NumPy's unique without return_* hashes, keeping the first NaN of the input (with
+        # any return_* it keeps the first in sort order, as the mask does).
+        if bool(_isnan(results[0][-1])):
+            results[0][-1:] = ar[flatnonzero(_isnan(ar))[:1]]
     if return_index:
         results.append(perm[mask])
     if return_inverse:
@@ -102,14 +107,28 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
         axis = normalize_axis_index(axis, ar.ndim)
         moved = _core.moveaxis(ar, axis, 0)
         rest = moved.shape[1:]
-        rows = _core.ascontiguousarray(moved).reshape(moved.shape[0], -1)
+        width = 1
+        for s in rest:
+            width *= s
+        rows = _core.ascontiguousarray(moved).reshape(moved.shape[0], width)
         results = _unique_rows(rows, return_index, return_inverse, return_counts)
-        results[0] = _core.moveaxis(results[0].reshape((-1,) + rest), 0, axis)
+        found = results[0].shape[0]
+        results[0] = _core.moveaxis(results[0].reshape((found,) + rest), 0, axis)
     return results[0] if len(results) == 1 else tuple(results)
 
 
 def _isin_flat(ar1, ar2, invert):
     dtype = numpy.result_type(ar1.dtype, ar2.dtype)
+    if dtype.kind == "f" and {ar1.dtype.kind, ar2.dtype.kind} == {"i", "u"}:
+        # uint64 with a signed type promotes to float64, which rounds large values together:
+        # compare exactly as uint64 instead, where negative values match nothing.
+        negative = ar1 < 0 if ar1.dtype.kind == "i" else None
+        if ar2.dtype.kind == "i":
+            ar2 = ar2[ar2 >= 0]
+        found = _isin_flat(ar1.astype(numpy.uint64), ar2.astype(numpy.uint64), False)
+        if negative is not None:
+            found &= ~negative
+        return ~found if invert else found
     ar1 = ar1.astype(dtype, copy=False)
     ordered = sort(ar2.astype(dtype, copy=False))
     if ordered.size == 0:
