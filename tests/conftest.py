@@ -1,12 +1,27 @@
+import os
 import pathlib
 import sys
+
+from hypothesis import settings
 
 # Lets tests import the helpers next to them (cpp_build) without making tests/ a package.
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+# Hypothesis draws the same examples on every run by default, so a landing's CI result does
+# not depend on luck; CUPYLIKE_HYPOTHESIS=explore draws new ones (run it before landing work
+# that a hypothesis test covers, and keep what it finds as explicit tests).
+settings.register_profile("reproducible", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("CUPYLIKE_HYPOTHESIS", "reproducible"))
+
 
 def pytest_collection_modifyitems(items):
-    """The NVRTC compile checks (*_nvrtc.py) first: with a cold kernel cache they are the
-    longest files, and pytest-xdist hands out files in this order, so starting them early keeps
-    one worker from running them alone at the end."""
-    items.sort(key=lambda item: not item.path.stem.endswith("_nvrtc"))  # stable: keeps the rest
+    """Files in the order pytest-xdist should hand them out (the README's command keeps it with
+    --no-loadscope-reorder): the NVRTC compile checks (*_nvrtc.py) first, since with a cold
+    kernel cache they are the longest files though they hold few tests, then the others by
+    their number of tests, most first (xdist's own order), so no worker runs a long file alone
+    at the end."""
+    counts = {}
+    for item in items:
+        counts[item.path] = counts.get(item.path, 0) + 1
+    items.sort(key=lambda item: (not item.path.stem.endswith("_nvrtc"), -counts[item.path]))
