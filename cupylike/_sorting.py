@@ -111,7 +111,7 @@ def sort_rows(work, with_indices=False):
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     """A sorted copy of `a` along `axis` (None: flattened), NaNs last, complex values by real
-    then imaginary part (see numpy.sort). Every kind sorts stably."""
+    then imaginary part (see numpy.sort). Every kind gives the same result."""
     check_kind(kind, stable, order)
     a = _as_array(a)
     work, moved_back = _work(a, axis)
