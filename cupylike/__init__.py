@@ -234,3 +234,15 @@ from cupylike._sorting import (  # noqa: E402
 
 _sorting.add_ndarray_methods(ndarray)
 _searching.add_ndarray_methods(ndarray)
+from cupylike._products import dot, inner, matmul, outer, vdot  # noqa: E402
+
+
+def _imatmul(self, other):
+    # NumPy allows a @= b only where the product keeps a's shape, and writes into a.
+    return matmul(self, other, out=self)
+
+
+ndarray.__matmul__ = lambda self, other: matmul(self, other)
+ndarray.__rmatmul__ = lambda self, other: matmul(other, self)
+ndarray.__imatmul__ = _imatmul
+ndarray.dot = lambda self, b, out=None: dot(self, b, out)

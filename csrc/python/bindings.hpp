@@ -22,6 +22,7 @@ void bind_reduction(py::module_& m);
 void bind_scan(py::module_& m);
 void bind_indexing(py::module_& m);
 void bind_sorting(py::module_& m);
+void bind_products(py::module_& m);
 void bind_reduction_kernel(py::module_& m);
 void bind_operators(py::module_& m);
 void bind_jit(py::module_& m);

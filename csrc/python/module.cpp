@@ -20,6 +20,7 @@ PYBIND11_MODULE(_core, m) {
   p::bind_scan(m);
   p::bind_indexing(m);
   p::bind_sorting(m);
+  p::bind_products(m);
   p::bind_reduction_kernel(m);
   p::bind_operators(m);
   p::bind_jit(m);

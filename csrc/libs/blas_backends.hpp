@@ -1,0 +1,14 @@
+#pragma once
+/// The two implementations behind libs/blas.hpp's gemm, called after its checks.
+#include "libs/blas.hpp"
+
+namespace cupylike {
+
+/// On the host BLAS (OpenBLAS's CBLAS, column-major), one call per matrix of the batch.
+void host_gemm(const GemmCall& call, const void* a, const void* b, void* c);
+
+/// On cuBLAS, one strided-batched call on `stream` of `device`.
+void cublas_gemm(Device device, const GemmCall& call, const void* a, const void* b, void* c,
+                 const Stream& stream);
+
+}  // namespace cupylike

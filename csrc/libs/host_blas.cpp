@@ -1,0 +1,102 @@
+// The cpu device's BLAS: the CBLAS interface of the scipy-openblas32 wheel (OpenBLAS built for
+// packaging, with its symbols prefixed "scipy_"), opened with dlopen from the path the Python
+// package finds, so the extension links no BLAS and imports without one.
+#include <dlfcn.h>
+
+#include <complex>
+#include <mutex>
+
+#include "core/error.hpp"
+#include "libs/blas_backends.hpp"
+
+namespace cupylike {
+
+namespace {
+
+// CBLAS's enums (cblas.h).
+constexpr int kColMajor = 102, kNoTrans = 111, kTrans = 112;
+
+using RealGemm32 = void (*)(int, int, int, int, int, int, float, const float*, int, const float*,
+                            int, float, float*, int);
+using RealGemm64 = void (*)(int, int, int, int, int, int, double, const double*, int, const double*,
+                            int, double, double*, int);
+using ComplexGemm = void (*)(int, int, int, int, int, int, const void*, const void*, int,
+                             const void*, int, const void*, void*, int);
+
+struct HostBlas {
+  RealGemm32 sgemm = nullptr;
+  RealGemm64 dgemm = nullptr;
+  ComplexGemm cgemm = nullptr, zgemm = nullptr;
+};
+
+std::mutex g_mutex;
+std::string g_path;
+HostBlas* g_blas = nullptr;
+
+const HostBlas& host_blas() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  if (g_blas) return *g_blas;
+  if (g_path.empty())
+    raise(ErrorKind::runtime, "no host BLAS library was set (cupylike/_products.py sets it)");
+  void* lib = dlopen(g_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char* why = dlerror();
+    raise(ErrorKind::runtime, "cannot load the host BLAS " + g_path + ": " + (why ? why : "?"));
+  }
+  auto* b = new HostBlas;
+  b->sgemm = reinterpret_cast<RealGemm32>(dlsym(lib, "scipy_cblas_sgemm"));
+  b->dgemm = reinterpret_cast<RealGemm64>(dlsym(lib, "scipy_cblas_dgemm"));
+  b->cgemm = reinterpret_cast<ComplexGemm>(dlsym(lib, "scipy_cblas_cgemm"));
+  b->zgemm = reinterpret_cast<ComplexGemm>(dlsym(lib, "scipy_cblas_zgemm"));
+  if (!b->sgemm || !b->dgemm || !b->cgemm || !b->zgemm) {
+    delete b;
+    raise(ErrorKind::runtime, "the host BLAS " + g_path + " lacks scipy_cblas_?gemm");
+  }
+  g_blas = b;
+  return *g_blas;
+}
+
+}  // namespace
+
+void set_host_blas_library(const std::string& path) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  if (!g_blas) g_path = path;
+}
+
+void host_gemm(const GemmCall& c, const void* a, const void* b, void* out) {
+  const HostBlas& blas = host_blas();
+  const int ta = c.trans_a ? kTrans : kNoTrans, tb = c.trans_b ? kTrans : kNoTrans;
+  const int m = int(c.m), n = int(c.n), k = int(c.k);
+  const int lda = int(c.lda), ldb = int(c.ldb), ldc = int(c.ldc);
+  const int64_t isz = itemsize(c.dtype);
+  auto at = [isz](const void* p, int64_t stride, int64_t i) {
+    return static_cast<const char*>(p) + i * stride * isz;
+  };
+  for (int64_t i = 0; i < c.batch; ++i) {
+    const void* ai = at(a, c.stride_a, i);
+    const void* bi = at(b, c.stride_b, i);
+    void* ci = const_cast<char*>(at(out, c.stride_c, i));
+    switch (c.dtype) {
+      case DType::float32:
+        blas.sgemm(kColMajor, ta, tb, m, n, k, 1.0f, static_cast<const float*>(ai), lda,
+                   static_cast<const float*>(bi), ldb, 0.0f, static_cast<float*>(ci), ldc);
+        break;
+      case DType::float64:
+        blas.dgemm(kColMajor, ta, tb, m, n, k, 1.0, static_cast<const double*>(ai), lda,
+                   static_cast<const double*>(bi), ldb, 0.0, static_cast<double*>(ci), ldc);
+        break;
+      case DType::complex64: {
+        const std::complex<float> one(1), zero(0);
+        blas.cgemm(kColMajor, ta, tb, m, n, k, &one, ai, lda, bi, ldb, &zero, ci, ldc);
+        break;
+      }
+      default: {
+        const std::complex<double> one(1), zero(0);
+        blas.zgemm(kColMajor, ta, tb, m, n, k, &one, ai, lda, bi, ldb, &zero, ci, ldc);
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace cupylike

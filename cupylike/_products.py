@@ -1,0 +1,219 @@
+"""matmul (and the @ operator), dot, vdot, inner and outer: NumPy's shape and dtype rules here,
+the products themselves through the BLAS facade (csrc/libs/blas.hpp: OpenBLAS on the cpu
+device, cuBLAS on a GPU) for float32, float64, complex64 and complex128.
+
+The front-end below describes each product as BLAS sees it (column-major matrices with
+transposes, leading dimensions and batch strides), reading the operands in place when their
+last two axes allow it and copying them otherwise. float16 multiplies in float32 and rounds
+once; integer and bool products (which BLAS lacks) multiply and sum with ufuncs, wrapping on
+overflow as NumPy's do.
+"""
+
+import os
+
+import numpy
+
+from cupylike import _core
+from cupylike._device_arrays import device_array
+from cupylike._reduction_api import any as _any
+from cupylike._reduction_api import sum as _sum
+from cupylike._ufuncs import UFUNCS
+
+_multiply = UFUNCS["multiply"]
+_logical_and = UFUNCS["logical_and"]
+_conjugate = UFUNCS["conjugate"]
+_BLAS = frozenset(numpy.dtype(t) for t in (numpy.float32, numpy.float64, numpy.complex64,
+                                           numpy.complex128))
+_SIGNATURE = "(n?,k),(k,m?)->(n?,m?)"
+_host_blas_set = False
+
+
+def _set_host_blas():
+    global _host_blas_set
+    if not _host_blas_set:
+        import scipy_openblas32  # noqa: PLC0415 (only the cpu device needs it)
+
+        _core._set_host_blas_library(os.path.join(scipy_openblas32.get_lib_dir(),
+                                                  f"lib{scipy_openblas32.get_library()}.so"))
+        _host_blas_set = True
+
+
+def _blas_view(x):
+    """How BLAS reads the matrices x[..., r, c] in place: (transposed, ld) where the
+    column-major matrix at x's data is x^T (row-major x: not transposed for the swapped
+    product) or x itself; None when the last two axes need a copy."""
+    rows, cols = x.shape[-2:]
+    isz = x.itemsize
+    s_r, s_c = x.strides[-2:]
+    if (cols == 1 or s_c == isz) and (rows == 1 or (s_r >= cols * isz and s_r % isz == 0)):
+        return False, max(s_r // isz if rows > 1 else cols, 1)
+    if (rows == 1 or s_r == isz) and (cols == 1 or (s_c >= rows * isz and s_c % isz == 0)):
+        return True, max(s_c // isz if cols > 1 else rows, 1)
+    return None
+
+
+def _batch_stride(x, batch_shape):
+    """x broadcast to batch_shape + its matrix shape, and the one element stride between its
+    matrices (None when its batch axes do not step evenly)."""
+    x = _core.broadcast_to(x, tuple(batch_shape) + x.shape[-2:])
+    stride = None
+    expected = None
+    for size, step in zip(reversed(x.shape[:-2]), reversed(x.strides[:-2]), strict=True):
+        if size == 1:
+            continue
+        if expected is None:
+            stride = step
+        elif step != expected:
+            return x, None
+        expected = step * size if step else 0
+        if step % x.itemsize:
+            return x, None
+    return x, 0 if stride is None else stride // x.itemsize
+
+
+def _operand(x, batch_shape):
+    """(array, transposed, ld, batch stride) for BLAS, copying x when it must."""
+    x, stride = _batch_stride(x, batch_shape)
+    view = _blas_view(x) if stride is not None and stride >= 0 else None
+    if view is None or any(s < 0 for s in x.strides):
+        x = _core.ascontiguousarray(x) if x.ndim else x
+        x, stride = _batch_stride(x, batch_shape)
+        view = _blas_view(x)
+    return x, view[0], view[1], stride
+
+
+def _blas_matmul(a, b, out_shape, dtype):
+    """a[..., m, k] @ b[..., k, n] in `dtype` (a BLAS type), batch axes broadcast."""
+    batch_shape = out_shape[:-2]
+    m, n, k = a.shape[-2], b.shape[-1], a.shape[-1]
+    if k == 0:  # sums of no products
+        return _core.zeros(out_shape, dtype, device=a.device)
+    c = _core.empty(out_shape, dtype, device=a.device)
+    if c.size == 0:
+        return c
+    if a.device.kind == "cpu":
+        _set_host_blas()
+    batch = c.size // (m * n)
+    a, ta, lda, sa = _operand(a.astype(dtype, copy=False), batch_shape)
+    b, tb, ldb, sb = _operand(b.astype(dtype, copy=False), batch_shape)
+    # Row-major C = A B is column-major C^T = B^T A^T: B's matrix comes first.
+    _core._gemm(b, a, c, tb, ta, n, m, k, ldb, lda, n, batch, sb, sa, m * n)
+    return c
+
+
+def _ufunc_matmul(a, b, dtype):
+    """Products BLAS lacks: sums of elementwise products (ints wrap as NumPy's loops do;
+    bool is any of and)."""
+    left = a[..., :, :, None]
+    right = b[..., None, :, :]
+    if dtype == numpy.bool_:
+        return _any(_logical_and(left, right), axis=-2)
+    return _sum(_multiply(left, right, dtype=dtype), axis=-2, dtype=dtype)
+
+
+def _check_matmul_shapes(a, b):
+    for i, x in enumerate((a, b)):
+        if x.ndim == 0:
+            raise ValueError(f"matmul: Input operand {i} does not have enough dimensions (has 0,"
+                             f" gufunc core with signature {_SIGNATURE} requires 1)")
+    k_b = b.shape[0] if b.ndim == 1 else b.shape[-2]
+    if a.shape[-1] != k_b:
+        raise ValueError(f"matmul: Input operand 1 has a mismatch in its core dimension 0, with "
+                         f"gufunc signature {_SIGNATURE} (size {k_b} is different from "
+                         f"{a.shape[-1]})")
+
+
+def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
+    """Matrix product of two arrays (see numpy.matmul): stacks of matrices broadcast, 1-d
+    operands promoted to a row or a column and the added axis removed after."""
+    a, b = device_array(a, "matmul"), device_array(b, "matmul")
+    _check_matmul_shapes(a, b)
+    result_dtype = numpy.result_type(a.dtype, b.dtype) if dtype is None else numpy.dtype(dtype)
+    a2 = a[None, :] if a.ndim == 1 else a
+    b2 = b[:, None] if b.ndim == 1 else b
+    batch = numpy.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+    shape = tuple(batch) + (a2.shape[-2], b2.shape[-1])
+    if result_dtype in _BLAS:
+        c = _blas_matmul(a2, b2, shape, result_dtype)
+    elif result_dtype == numpy.float16:
+        c = _blas_matmul(a2, b2, shape, numpy.dtype(numpy.float32)).astype(numpy.float16)
+    else:
+        c = _ufunc_matmul(a2.astype(result_dtype, copy=False), b2.astype(result_dtype, copy=False),
+                          result_dtype)
+    if b.ndim == 1:
+        c = c[..., 0]
+    if a.ndim == 1:
+        c = c[..., 0, :] if b.ndim > 1 else c[..., 0]
+    if out is None:
+        return c
+    if not isinstance(out, _core.ndarray):
+        raise TypeError("out must be a cupylike.ndarray")
+    if out.shape != c.shape:
+        raise ValueError(f"matmul: out has shape {out.shape}, the result has shape {c.shape}")
+    if not numpy.can_cast(c.dtype, out.dtype, casting):
+        raise TypeError(f"Cannot cast ufunc 'matmul' output from {c.dtype!r} to {out.dtype!r} "
+                        f"with casting rule {casting!r}")
+    out[...] = c
+    return out
+
+
+def dot(a, b, out=None):
+    """Dot product (see numpy.dot): a product for scalars, the inner product of vectors, the
+    matrix product of 2-d arrays, and otherwise a sum over a's last axis and b's second-to-last."""
+    a, b = device_array(a, "dot"), device_array(b, "dot")
+    if a.ndim == 0 or b.ndim == 0:
+        result = _multiply(a, b)
+    elif b.ndim <= 2:
+        if a.shape[-1] != b.shape[0]:
+            raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
+                             f"{a.ndim - 1}) != {b.shape[0]} (dim 0)")
+        result = matmul(a.reshape(-1, a.shape[-1]) if a.ndim > 2 else a, b)
+        if a.ndim > 2:
+            result = result.reshape(a.shape[:-1] + b.shape[1:])
+    else:
+        k = b.shape[-2]
+        if a.shape[-1] != k:
+            raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
+                             f"{a.ndim - 1}) != {k} (dim {b.ndim - 2})")
+        moved = _core.moveaxis(b, -2, 0).reshape(k, -1)
+        result = matmul(a.reshape(-1, k), moved).reshape(
+            a.shape[:-1] + b.shape[:-2] + b.shape[-1:])
+    if out is None:
+        return result
+    if not isinstance(out, _core.ndarray):
+        raise TypeError("out must be a cupylike.ndarray")
+    if out.shape != result.shape or out.dtype != result.dtype or not out.flags.c_contiguous:
+        raise ValueError("output array is not acceptable (must have the right datatype, number "
+                         "of dimensions, and be a C-Array)")
+    out[...] = result
+    return out
+
+
+def vdot(a, b, /):
+    """Dot product of the flattened arrays, conjugating the first (see numpy.vdot)."""
+    a, b = device_array(a, "vdot"), device_array(b, "vdot")
+    if a.size != b.size:
+        raise ValueError(f"cannot reshape array of size {b.size} into shape ({a.size},)")
+    if a.dtype.kind == "c":
+        a = _conjugate(a)
+    return matmul(a.reshape(-1), b.reshape(-1))
+
+
+def inner(a, b, /):
+    """Sum of products over the last axes (see numpy.inner)."""
+    a, b = device_array(a, "inner"), device_array(b, "inner")
+    if a.ndim == 0 or b.ndim == 0:
+        return _multiply(a, b)
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
+                         f"{a.ndim - 1}) != {b.shape[-1]} (dim {b.ndim - 1})")
+    k = a.shape[-1]
+    flat_b = b.reshape(-1, k)
+    result = matmul(a.reshape(-1, k), flat_b.T)
+    return result.reshape(a.shape[:-1] + b.shape[:-1])
+
+
+def outer(a, b, out=None):
+    """Outer product of the flattened arrays (see numpy.outer)."""
+    a, b = device_array(a, "outer"), device_array(b, "outer")
+    return _multiply(a.reshape(-1)[:, None], b.reshape(-1)[None, :], out=out)
