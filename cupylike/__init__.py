@@ -192,6 +192,7 @@ from cupylike._diagonals import (  # noqa: E402
     diagflat,
     diagonal,
     fill_diagonal,
+    trace,
     tri,
     tril,
     triu,
@@ -234,7 +235,7 @@ from cupylike._sorting import (  # noqa: E402
 
 _sorting.add_ndarray_methods(ndarray)
 _searching.add_ndarray_methods(ndarray)
-from cupylike._products import dot, inner, matmul, outer, vdot  # noqa: E402
+from cupylike._products import dot, inner, kron, matmul, outer, tensordot, vdot  # noqa: E402
 
 
 def _imatmul(self, other):
@@ -246,3 +247,5 @@ ndarray.__matmul__ = lambda self, other: matmul(self, other)
 ndarray.__rmatmul__ = lambda self, other: matmul(other, self)
 ndarray.__imatmul__ = _imatmul
 ndarray.dot = lambda self, b, out=None: dot(self, b, out)
+ndarray.trace = lambda self, offset=0, axis1=0, axis2=1, dtype=None, out=None: trace(
+    self, offset, axis1, axis2, dtype, out)

@@ -1,5 +1,5 @@
-"""Diagonals and triangles: diagonal (a read-only view, as NumPy's), diag, diagflat, tri, tril,
-triu and fill_diagonal, as NumPy has them."""
+"""Diagonals and triangles: diagonal (a read-only view, as NumPy's), diag, diagflat, trace, tri,
+tril, triu and fill_diagonal, as NumPy has them."""
 
 import operator
 
@@ -8,6 +8,7 @@ import numpy
 from cupylike import _core
 from cupylike._device_arrays import device_array
 from cupylike._placement import cycled
+from cupylike._reduction_api import sum as _sum
 from cupylike._ufuncs import UFUNCS
 
 _where = UFUNCS["_where"]
@@ -37,6 +38,15 @@ def diag(v, k=0):
 def diagflat(v, k=0):
     """A 2-d array with the flattened `v` on its k-th diagonal."""
     return diag(device_array(v, "diagflat").ravel(), k)
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    """Sums along diagonals (see numpy.trace): diagonal(a, offset, axis1, axis2) summed over its
+    last axis, with sum's dtypes (integers in int64 or uint64)."""
+    a = device_array(a, "trace")
+    if a.ndim < 2:
+        raise ValueError("diag requires an array of at least two dimensions")
+    return _sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype, out=out)
 
 
 def tri(N, M=None, k=0, dtype=float):

@@ -1,6 +1,6 @@
-"""matmul (and the @ operator), dot, vdot, inner and outer: NumPy's shape and dtype rules here,
-the products themselves through the BLAS facade (csrc/libs/blas.hpp: OpenBLAS on the cpu
-device, cuBLAS on a GPU) for float32, float64, complex64 and complex128.
+"""matmul (and the @ operator), dot, vdot, inner, outer, tensordot and kron: NumPy's shape and
+dtype rules here, the products themselves through the BLAS facade (csrc/libs/blas.hpp:
+OpenBLAS on the cpu device, cuBLAS on a GPU) for float32, float64, complex64 and complex128.
 
 The front-end below describes each product as BLAS sees it (column-major matrices with
 transposes, leading dimensions and batch strides), reading the operands in place when their
@@ -9,9 +9,11 @@ once; integer and bool products (which BLAS lacks) multiply and sum with ufuncs,
 overflow as NumPy's do.
 """
 
+import operator
 import os
 
 import numpy
+from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core
 from cupylike._device_arrays import device_array
@@ -217,3 +219,51 @@ def outer(a, b, out=None):
     """Outer product of the flattened arrays (see numpy.outer)."""
     a, b = device_array(a, "outer"), device_array(b, "outer")
     return _multiply(a.reshape(-1)[:, None], b.reshape(-1)[None, :], out=out)
+
+
+def _axes_pair(axes, a, b):
+    """tensordot's axes as two lists of a's and b's summed axes (NumPy's forms)."""
+    try:
+        a_axes, b_axes = axes
+    except TypeError:
+        n = operator.index(axes)
+        if n > a.ndim or n > b.ndim:
+            raise IndexError("tuple index out of range") from None
+        return list(range(a.ndim - n, a.ndim)), list(range(n))
+    a_axes = [a_axes] if isinstance(a_axes, int) else list(a_axes)
+    b_axes = [b_axes] if isinstance(b_axes, int) else list(b_axes)
+    return a_axes, b_axes
+
+
+def tensordot(a, b, axes=2):
+    """Sum of products over the given axes of a and b (see numpy.tensordot): the summed axes
+    move together and the product is one matrix product."""
+    a, b = device_array(a, "tensordot"), device_array(b, "tensordot")
+    a_axes, b_axes = _axes_pair(axes, a, b)
+    if len(a_axes) != len(b_axes) or any(
+            a.shape[i] != b.shape[j] for i, j in zip(a_axes, b_axes, strict=False)):
+        raise ValueError("shape-mismatch for sum")
+    a_axes = [normalize_axis_index(i, a.ndim) for i in a_axes]
+    b_axes = [normalize_axis_index(j, b.ndim) for j in b_axes]
+    a_free = [i for i in range(a.ndim) if i not in a_axes]
+    b_free = [j for j in range(b.ndim) if j not in b_axes]
+    k = 1
+    for i in a_axes:
+        k *= a.shape[i]
+    left = a.transpose(a_free + a_axes).reshape(-1, k) if a.ndim else a.reshape(1, 1)
+    right = b.transpose(b_axes + b_free).reshape(k, -1) if b.ndim else b.reshape(1, 1)
+    shape = tuple(a.shape[i] for i in a_free) + tuple(b.shape[j] for j in b_free)
+    return matmul(left, right).reshape(shape)
+
+
+def kron(a, b):
+    """Kronecker product (see numpy.kron): blocks of b scaled by each element of a, the shapes
+    aligned on their last axes."""
+    a, b = device_array(a, "kron"), device_array(b, "kron")
+    nd = max(a.ndim, b.ndim)
+    a = a.reshape((1,) * (nd - a.ndim) + a.shape)
+    b = b.reshape((1,) * (nd - b.ndim) + b.shape)
+    spread_a = a.reshape(tuple(s for d in a.shape for s in (d, 1)))
+    spread_b = b.reshape(tuple(s for d in b.shape for s in (1, d)))
+    return _multiply(spread_a, spread_b).reshape(
+        tuple(x * y for x, y in zip(a.shape, b.shape, strict=True)))

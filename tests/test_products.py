@@ -1,8 +1,8 @@
-"""matmul, @, dot, vdot, inner and outer against NumPy: every dtype (BLAS's four, float16
-through float32, integers and bool through ufuncs), 1-d operands, stacks with broadcast batch
-axes, transposed, sliced, reversed and broadcast operands (read in place or copied), empty
-matrices (k = 0 gives zeros), out=, and NumPy's errors. Results agree within a bound that
-grows with k for float types and exactly for the others."""
+"""matmul, @, dot, vdot, inner, outer, tensordot, kron and trace against NumPy: every dtype
+(BLAS's four, float16 through float32, integers and bool through ufuncs), 1-d operands, stacks
+with broadcast batch axes, transposed, sliced, reversed and broadcast operands (read in place
+or copied), empty matrices (k = 0 gives zeros), out=, and NumPy's errors. Results agree within
+a bound that grows with k for float types and exactly for the others."""
 
 import numpy
 import pytest
@@ -191,3 +191,48 @@ def test_front_end_describes_blas_calls():
         "gemm float32 T N m=5 n=3 k=4 lda=4 ldb=4 ldc=5 batch=2 strides=0,12,15",
         "gemm float32 T N m=3 n=3 k=4 lda=4 ldb=4 ldc=3 batch=1 strides=0,0,9",
     ]
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128, numpy.int16], ids=str)
+@pytest.mark.parametrize("axes", [0, 1, 2, ([1, 2], [1, 0]), ([2], [0]), (-1, 0), ([], [])],
+                         ids=str)
+def test_tensordot_matches_numpy(axes, dtype):
+    a, b = _values((2, 3, 4), dtype, 23), _values((4, 3, 5), dtype, 24)
+    if axes == 2:
+        b = _values((3, 4, 5), dtype, 24)
+    _close(cupylike.tensordot(cupylike.asarray(a), cupylike.asarray(b), axes),
+           numpy.tensordot(a, b, axes), 12)
+
+
+@pytest.mark.parametrize("axes", [1, ([1, 0], [0]), 4])
+def test_tensordot_errors_match_numpy(axes):
+    a, b = numpy.ones((2, 3)), numpy.ones((4, 5))
+    with pytest.raises((ValueError, IndexError)) as expected:
+        numpy.tensordot(a, b, axes)
+    with pytest.raises(expected.type):
+        cupylike.tensordot(cupylike.asarray(a), cupylike.asarray(b), axes)
+
+
+@pytest.mark.parametrize("shapes", [((2, 3), (4,)), ((2,), (3, 2)), ((), (2,)), ((2, 2), (3, 1, 2)),
+                                    ((0, 2), (2, 2))], ids=str)
+@pytest.mark.parametrize("dtype", [numpy.int32, numpy.float64, numpy.bool_], ids=str)
+def test_kron_matches_numpy(shapes, dtype):
+    a, b = _values(shapes[0], dtype, 25), _values(shapes[1], dtype, 26)
+    _close(cupylike.kron(cupylike.asarray(a), cupylike.asarray(b)), numpy.kron(a, b))
+
+
+@pytest.mark.parametrize("dtype", [numpy.int8, numpy.uint16, numpy.float32, numpy.complex64,
+                                   numpy.bool_], ids=str)
+@pytest.mark.parametrize("args", [(), (1,), (-1, 2, 0), (5,), (0, 1, 2)], ids=str)
+def test_trace_matches_numpy(args, dtype):
+    m = _values((3, 4, 5), dtype, 27)
+    _close(cupylike.trace(cupylike.asarray(m), *args), numpy.trace(m, *args), 5)
+    _close(cupylike.asarray(m).trace(*args), m.trace(*args), 5)
+    wide = numpy.complex128 if m.dtype.kind == "c" else numpy.float64
+    _close(cupylike.trace(cupylike.asarray(m), dtype=wide), numpy.trace(m, dtype=wide), 5)
+
+
+def test_trace_needs_two_axes():
+    for xp in (numpy, cupylike):
+        with pytest.raises(ValueError):
+            xp.trace(xp.asarray(numpy.ones(3)))
