@@ -52,16 +52,24 @@ def _unique_flat(ar, return_index, return_inverse, return_counts, equal_nan):
         # any return_* it keeps the first in sort order, as the mask does).
         if bool(_isnan(results[0][-1])):
             results[0][-1:] = ar[flatnonzero(_isnan(ar))[:1]]
+    return results + _extras(perm if track else None, mask, return_index, return_inverse,
+                             return_counts)
+
+
+def _extras(perm, mask, return_index, return_inverse, return_counts):
+    """unique's optional results from the sorting permutation and the first-of-run mask: first
+    occurrences, the inverse (positions in the unique values), counts."""
+    out = []
     if return_index:
-        results.append(perm[mask])
+        out.append(perm[mask])
     if return_inverse:
-        inverse = _core.empty(ar.size, numpy.int64)
+        inverse = _core.empty(mask.size, numpy.int64)
         inverse[perm] = cumsum(mask) - 1
-        results.append(inverse)
+        out.append(inverse)
     if return_counts:
         starts = flatnonzero(mask)
-        results.append(diff(concatenate([starts, _core.asarray([mask.size])])))
-    return results
+        out.append(diff(concatenate([starts, _core.asarray([mask.size])])))
+    return out
 
 
 def _unique_rows(rows, return_index, return_inverse, return_counts):
@@ -77,17 +85,7 @@ def _unique_rows(rows, return_index, return_inverse, return_counts):
     if n:
         mask[:1] = True
         mask[1:] = _any(ordered[1:] != ordered[:-1], axis=1) if rows.shape[1] else False
-    results = [ordered[mask]]
-    if return_index:
-        results.append(perm[mask])
-    if return_inverse:
-        inverse = _core.empty(n, numpy.int64)
-        inverse[perm] = cumsum(mask) - 1
-        results.append(inverse)
-    if return_counts:
-        starts = flatnonzero(mask)
-        results.append(diff(concatenate([starts, _core.asarray([n])])))
-    return results
+    return [ordered[mask]] + _extras(perm, mask, return_index, return_inverse, return_counts)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
