@@ -10,7 +10,6 @@ keys tie NumPy's default may order their indices otherwise). Partitions on a GPU
 sorts, which satisfy every partition contract.
 """
 
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -18,12 +17,11 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core, _sort_kernels
+from cupylike._statistics_kernels import _CPU_WORKERS
 
 _KINDS = (None, "quicksort", "quick", "mergesort", "merge", "heapsort", "heap", "stable")
 # Rows at least this long are sorted as two halves in parallel and merged on the cpu device.
 _SPLIT_FROM = 1 << 17
-_WORKERS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-    os.cpu_count() or 1)
 _pool = None
 _pool_lock = threading.Lock()
 
@@ -82,7 +80,7 @@ def _numpy_sort(work):
     merge of its two sorted halves)."""
     rows, n = work.shape
     view = _core._cpu_view(work)
-    if _WORKERS < 2 or rows * n < _SPLIT_FROM:
+    if _CPU_WORKERS < 2 or rows * n < _SPLIT_FROM:
         view.sort(axis=-1)
         return work
     if rows > 1:  # NumPy releases the GIL while it sorts: two threads, half the rows each

@@ -2,6 +2,7 @@ import os
 import pathlib
 import sys
 
+import pytest
 from hypothesis import settings
 
 # Lets tests import the helpers next to them (cpp_build) without making tests/ a package.
@@ -25,3 +26,13 @@ def pytest_collection_modifyitems(items):
     for item in items:
         counts[item.path] = counts.get(item.path, 0) + 1
     items.sort(key=lambda item: (not item.path.stem.endswith("_nvrtc"), -counts[item.path]))
+
+
+@pytest.fixture(params=["host", "kernels"])
+def sort_path(request, monkeypatch):
+    """Both ways the library sorts on the cpu device: host sorts, and the GPU's radix kernels
+    (cupylike._sort_kernels.forced)."""
+    from cupylike import _sort_kernels  # noqa: PLC0415 (imported when a test asks)
+
+    monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
+    return request.param

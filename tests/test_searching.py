@@ -6,9 +6,9 @@ sorter made by the GPU's radix sort kernels, forced on the cpu device."""
 
 import numpy
 import pytest
+from sort_cases import tied_values
 
 import cupylike
-from cupylike import _sort_kernels
 from cupylike.testing import ALL_DTYPES, numpy_cupylike_equal
 
 
@@ -16,37 +16,8 @@ def _ids(d):
     return numpy.dtype(d).name
 
 
-@pytest.fixture(params=["host", "kernels"])
-def sort_path(request, monkeypatch):
-    """Both ways the library sorts on the cpu device: host sorts, and the GPU's radix kernels."""
-    monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
-    return request.param
-
-
-def _values(dtype, shape, seed=0):
-    """Values with ties, and for floats NaNs and infinities; complex values with NaN in either
-    part. No +0.0 next to -0.0: sorting them may put either first."""
-    rng = numpy.random.default_rng(seed)
-    dtype = numpy.dtype(dtype)
-    n = int(numpy.prod(shape))
-    if dtype == numpy.bool_:
-        return (rng.random(n) < 0.5).reshape(shape)
-    if dtype.kind in "iu":
-        info = numpy.iinfo(dtype)
-        picks = numpy.array([info.min, info.max, 0, 1, 2, 3, info.max - 1], dtype=dtype)
-        return rng.choice(picks, n).reshape(shape)
-    special = numpy.array([numpy.nan, numpy.inf, -numpy.inf, -0.0, 1.5, -2.25, 1.0, 1e-3])
-    if dtype.kind == "f":
-        return rng.choice(special, n).astype(dtype).reshape(shape)
-    out = numpy.empty(n, dtype)
-    out.real = rng.choice(special, n)
-    out.imag = rng.choice(special[1:], n)
-    out.imag[rng.random(n) < 0.15] = numpy.nan
-    return out.reshape(shape)
-
-
 def _sorted(xp, dtype, n, seed=0):
-    return xp.asarray(numpy.sort(_values(dtype, (n,), seed)))
+    return xp.asarray(numpy.sort(tied_values(dtype, (n,), seed)))
 
 
 def _a(xp, values, dtype=None):
@@ -62,7 +33,7 @@ def _a(xp, values, dtype=None):
 def test_searchsorted(dtype, side, xp):
     # `v` holds every value of `a` (ties, NaNs) and others, in an N-d shape.
     a = _sorted(xp, dtype, 30, seed=1)
-    v = xp.asarray(_values(dtype, (3, 4, 5), seed=2))
+    v = xp.asarray(tied_values(dtype, (3, 4, 5), seed=2))
     return xp.searchsorted(a, v, side=side), xp.searchsorted(a, a, side=side)
 
 
@@ -70,9 +41,9 @@ def test_searchsorted(dtype, side, xp):
 @pytest.mark.parametrize("side", ["left", "right"])
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=_ids)
 def test_searchsorted_sorter(dtype, side, xp):
-    host = _values(dtype, (25,), seed=3)
+    host = tied_values(dtype, (25,), seed=3)
     sorter = numpy.argsort(host, kind="stable")
-    v = xp.asarray(_values(dtype, (2, 7), seed=4))
+    v = xp.asarray(tied_values(dtype, (2, 7), seed=4))
     return (xp.searchsorted(xp.asarray(host), v, side, xp.asarray(sorter)),
             xp.searchsorted(xp.asarray(host), v, side, xp.asarray(sorter.astype(numpy.int32))))
 
@@ -112,7 +83,7 @@ def test_searchsorted_scalar_v(v, side, xp):
 @pytest.mark.parametrize("side", ["left", "right"])
 @pytest.mark.parametrize("v", ["0d", "empty", "empty2d", "transposed", "reversed", "step"])
 def test_searchsorted_v_shapes(v, side, xp):
-    full = xp.asarray(_values(numpy.float32, (6, 8), seed=5))
+    full = xp.asarray(tied_values(numpy.float32, (6, 8), seed=5))
     v = {"0d": xp.asarray(numpy.float32(1.5)), "empty": full[:0, 0],
          "empty2d": full[:, :0], "transposed": full.T, "reversed": full[::-1, ::-1],
          "step": full[1::2, ::3]}[v]
@@ -123,7 +94,7 @@ def test_searchsorted_v_shapes(v, side, xp):
 @pytest.mark.parametrize("side", ["left", "right"])
 def test_searchsorted_non_contiguous_a(side, xp):
     a = _sorted(xp, numpy.int32, 40, seed=7)
-    v = xp.asarray(_values(numpy.int32, (9,), seed=8))
+    v = xp.asarray(tied_values(numpy.int32, (9,), seed=8))
     return xp.searchsorted(a[::3], v, side), xp.searchsorted(a[::-1][::-2], v, side)
 
 
@@ -209,8 +180,8 @@ def test_searchsorted_sorter_dtypes(dtype, xp):
 @pytest.mark.parametrize("side", ["left", "right"])
 def test_searchsorted_method(side, xp):
     a = _sorted(xp, numpy.float64, 15, seed=9)
-    v = xp.asarray(_values(numpy.float64, (4, 3), seed=10))
-    host = _values(numpy.int16, (12,), seed=11)
+    v = xp.asarray(tied_values(numpy.float64, (4, 3), seed=10))
+    host = tied_values(numpy.int16, (12,), seed=11)
     sorter = xp.asarray(numpy.argsort(host, kind="stable"))
     return (a.searchsorted(v, side), a.searchsorted(v, side=side), a.searchsorted(v[0, 0]),
             xp.asarray(host).searchsorted(xp.asarray(host[:5]), side, sorter))
@@ -228,9 +199,9 @@ def test_searchsorted_large(side, xp):
 @pytest.mark.parametrize("dtype", [numpy.int8, numpy.float32, numpy.complex128], ids=_ids)
 def test_searchsorted_sort_paths(dtype, sort_path, xp):
     # The sorter comes from the library's own stable argsort (NumPy: kind='stable').
-    a = xp.asarray(_values(dtype, (50,), seed=13))
+    a = xp.asarray(tied_values(dtype, (50,), seed=13))
     sorter = xp.argsort(a, kind="stable")
-    v = xp.asarray(_values(dtype, (20,), seed=14))
+    v = xp.asarray(tied_values(dtype, (20,), seed=14))
     return xp.searchsorted(a, v, "left", sorter), xp.searchsorted(a, v, "right", sorter)
 
 

@@ -9,9 +9,9 @@ import itertools
 
 import numpy
 import pytest
+from sort_cases import tied_values
 
 import cupylike
-from cupylike import _sort_kernels
 from cupylike.testing import ALL_DTYPES, FLOAT_DTYPES, assert_array_equal, numpy_cupylike_equal
 
 INEXACT = FLOAT_DTYPES + [numpy.dtype(numpy.complex64), numpy.dtype(numpy.complex128)]
@@ -25,37 +25,8 @@ def _ids(d):
     return numpy.dtype(d).name
 
 
-@pytest.fixture(params=["host", "kernels"])
-def sort_path(request, monkeypatch):
-    """Both ways the library sorts on the cpu device: host sorts, and the GPU's radix kernels."""
-    monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
-    return request.param
-
-
-def _values(dtype, shape, seed=0):
-    """Values with many ties, and for floats NaNs and infinities; complex values with NaN in
-    either part. No +0.0 next to -0.0: NumPy's unstable sort may keep either sign of zero."""
-    rng = numpy.random.default_rng(seed)
-    dtype = numpy.dtype(dtype)
-    n = int(numpy.prod(shape))
-    if dtype == numpy.bool_:
-        return (rng.random(n) < 0.5).reshape(shape)
-    if dtype.kind in "iu":
-        info = numpy.iinfo(dtype)
-        picks = numpy.array([info.min, info.max, 0, 1, 2, 3, info.max - 1], dtype=dtype)
-        return rng.choice(picks, n).reshape(shape)
-    special = numpy.array([numpy.nan, numpy.inf, -numpy.inf, -0.0, 1.5, -2.25, 1.0, 1e-3])
-    if dtype.kind == "f":
-        return rng.choice(special, n).astype(dtype).reshape(shape)
-    out = numpy.empty(n, dtype)
-    out.real = rng.choice(special, n)
-    out.imag = rng.choice(special[1:], n)
-    out.imag[rng.random(n) < 0.15] = numpy.nan
-    return out.reshape(shape)
-
-
 def _arr(xp, dtype, shape, seed=0):
-    return xp.asarray(_values(dtype, shape, seed))
+    return xp.asarray(tied_values(dtype, shape, seed))
 
 
 def _parts(result):
@@ -68,7 +39,7 @@ def _parts(result):
 
 def _rows_with_repeats(dtype, shape=(7, 4), seed=0):
     """A 2-d array whose rows (and columns) repeat, so that unique along an axis merges some."""
-    base = _values(dtype, (3, shape[1]), seed)
+    base = tied_values(dtype, (3, shape[1]), seed)
     rows = base[numpy.random.default_rng(seed).integers(0, 3, shape[0])]
     return rows[:, [0, 1, 0, 2, 3, 1][: shape[1]]]
 
@@ -370,7 +341,7 @@ SET_DTYPES = [numpy.bool_, numpy.int8, numpy.uint32, numpy.int64, numpy.float16,
 def _pair(xp, dtype, assume_unique):
     """Two 2-d inputs (the set operations flatten them) with shared values; unique ones (in
     shuffled order) when the operation may assume so."""
-    a, b = _values(dtype, (4, 6), 20), _values(dtype, (3, 5), 21)
+    a, b = tied_values(dtype, (4, 6), 20), tied_values(dtype, (3, 5), 21)
     if assume_unique:
         rng = numpy.random.default_rng(22)
         a = rng.permutation(numpy.unique(a, equal_nan=False))

@@ -10,15 +10,7 @@ import pytest
 from numpy.exceptions import AxisError
 
 import cupylike
-from cupylike import _sort_kernels
 from cupylike.testing import ALL_DTYPES, assert_array_equal, numpy_cupylike_equal
-
-
-@pytest.fixture(params=["host", "kernels"])
-def path(request, monkeypatch):
-    """Both ways the library sorts: the cpu device's host sorts, and the GPU's radix kernels."""
-    monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
-    return request.param
 
 
 def _values(dtype, shape, seed=0):
@@ -51,7 +43,7 @@ def _assert_equal_with_nans(actual, expected):
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
 @pytest.mark.parametrize("axis", [-1, 0, 1, None])
-def test_sort_and_argsort_match_numpy(dtype, axis, path):
+def test_sort_and_argsort_match_numpy(dtype, axis, sort_path):
     host = _values(dtype, (6, 37))
     a = cupylike.asarray(host)
     _assert_equal_with_nans(cupylike.sort(a, axis=axis), numpy.sort(host, axis=axis))
@@ -61,7 +53,7 @@ def test_sort_and_argsort_match_numpy(dtype, axis, path):
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128, numpy.int8], ids=str)
 @pytest.mark.parametrize("shape", [(0,), (3, 0), (0, 4), (1,), (2, 1, 3)], ids=str)
-def test_small_and_empty_shapes(dtype, shape, path):
+def test_small_and_empty_shapes(dtype, shape, sort_path):
     host = _values(dtype, shape)
     a = cupylike.asarray(host)
     for axis in [None, *range(-len(shape), len(shape))]:
@@ -82,7 +74,7 @@ def test_zero_dimensional_arrays():
 
 
 @pytest.mark.parametrize("view", ["reversed", "strided", "transposed"])
-def test_non_contiguous_inputs(view, path):
+def test_non_contiguous_inputs(view, sort_path):
     host = _values(numpy.float64, (9, 14))
     a = cupylike.asarray(host)
     pick = {"reversed": lambda x: x[::-1, ::-1], "strided": lambda x: x[::2, 1::3],
@@ -103,7 +95,7 @@ def test_result_is_c_contiguous_for_every_axis():
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.int64, numpy.complex64], ids=str)
 @pytest.mark.parametrize("n", [31, 33, 1025, (1 << 17) + 3])
-def test_lengths_across_thresholds(dtype, n, path):
+def test_lengths_across_thresholds(dtype, n, sort_path):
     # 32: insertion sort below; 1 << 17: the cpu device sorts halves on two threads and merges.
     host = _values(dtype, (n,), seed=n)
     a = cupylike.asarray(host)
@@ -125,7 +117,7 @@ def test_one_million_floats():
     _assert_equal_with_nans(cupylike.sort(cupylike.asarray(host)), numpy.sort(host))
 
 
-def test_argsort_keeps_ties_in_order(path):
+def test_argsort_keeps_ties_in_order(sort_path):
     host = numpy.repeat(numpy.array([3, 1, 2], numpy.int16), 500)
     assert_array_equal(cupylike.argsort(cupylike.asarray(host)),
                        numpy.argsort(host, kind="stable"))
@@ -165,7 +157,7 @@ def test_ndarray_sort_is_in_place_on_views():
 
 @pytest.mark.parametrize("dtype", [numpy.int8, numpy.float64, numpy.complex64, numpy.bool_],
                          ids=str)
-def test_lexsort_matches_numpy(dtype, path):
+def test_lexsort_matches_numpy(dtype, sort_path):
     rng = numpy.random.default_rng(3)
     keys = [_values(dtype, (4, 50), seed=s) for s in range(3)]
     keys[1] = rng.integers(0, 2, (4, 50)).astype(dtype)  # many ties: later keys decide
@@ -203,7 +195,7 @@ def _assert_partitioned(values, kth, axis, host):
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.int64, numpy.uint8], ids=str)
 @pytest.mark.parametrize("kth", [0, 3, -1, [1, 5], (2, 2, 9)], ids=str)
 @pytest.mark.parametrize("axis", [-1, 0, None])
-def test_partition_and_argpartition_keep_the_contract(dtype, kth, axis, path):
+def test_partition_and_argpartition_keep_the_contract(dtype, kth, axis, sort_path):
     host = _values(dtype, (10, 12), seed=4)
     a = cupylike.asarray(host)
     n = host.size if axis is None else host.shape[axis]

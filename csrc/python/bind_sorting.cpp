@@ -31,8 +31,7 @@ void sort_rows(const ArrayPtr& values, const std::optional<ArrayPtr>& indices) {
       raise(ErrorKind::value, "_host_sort: indices must be C-contiguous int64 of values' shape");
     idx = reinterpret_cast<int64_t*>(i.data());
   }
-  unlocked_if_large(v.size() * v.itemsize(),
-                    [&] { host_sort_rows(v.dtype(), v.data(), idx, rows, n); });
+  unlocked_if_large(v.nbytes(), [&] { host_sort_rows(v.dtype(), v.data(), idx, rows, n); });
 }
 
 // Merges the sorted halves [0, mid) and [mid, n) of contiguous 1-d cpu `src` into `dst`.
