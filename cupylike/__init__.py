@@ -235,6 +235,7 @@ from cupylike._sorting import (  # noqa: E402
 
 _sorting.add_ndarray_methods(ndarray)
 _searching.add_ndarray_methods(ndarray)
+from cupylike._einsum import einsum, einsum_path  # noqa: E402
 from cupylike._products import dot, inner, kron, matmul, outer, tensordot, vdot  # noqa: E402
 
 

@@ -1,8 +1,7 @@
 """cov and corrcoef, composed as numpy.cov and numpy.corrcoef describe them.
 
-The product of the centred data with its conjugate transpose is a broadcast multiply and a
-sum over the observations (O(variables**2 * observations) memory) until cupylike has matmul;
-with issue 7 it becomes one cuBLAS (host BLAS on the cpu device) call.
+The product of the centred data with its (weighted) conjugate transpose is one matmul:
+cuBLAS on a GPU, the host BLAS on the cpu device.
 """
 
 import warnings
@@ -11,7 +10,7 @@ import numpy
 
 from cupylike import _core
 from cupylike._averages import average
-from cupylike._reduction_api import sum as _sum
+from cupylike._products import matmul
 from cupylike._selection import clip
 from cupylike._ufuncs import UFUNCS
 
@@ -53,8 +52,8 @@ def _host_weights(weights, name, observations, integral):
 
 
 def _products(x, y):
-    """x @ y.conj().T as a broadcast multiply and a sum (no matmul yet: issue 7)."""
-    return _sum(_multiply(x[:, None, :], _conjugate(y)[None, :, :]), axis=-1)
+    """x @ y.conj().T."""
+    return matmul(x, (_conjugate(y) if y.dtype.kind == "c" else y).T)
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *,
