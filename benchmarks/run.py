@@ -20,7 +20,7 @@ from harness import fmt_time  # noqa: E402
 import cupylike  # noqa: E402
 
 SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing",
-          "manipulation", "sorting", "linalg"]
+          "manipulation", "sorting", "linalg", "fft", "random"]
 
 
 def main():

@@ -235,6 +235,10 @@ from cupylike._sorting import (  # noqa: E402
 
 _sorting.add_ndarray_methods(ndarray)
 _searching.add_ndarray_methods(ndarray)
+from cupylike import (  # noqa: E402 (the numpy.fft and numpy.linalg namespaces)
+    fft,
+    linalg,
+)
 from cupylike._einsum import einsum, einsum_path  # noqa: E402
 from cupylike._products import dot, inner, kron, matmul, outer, tensordot, vdot  # noqa: E402
 
@@ -250,3 +254,5 @@ ndarray.__imatmul__ = _imatmul
 ndarray.dot = lambda self, b, out=None: dot(self, b, out)
 ndarray.trace = lambda self, offset=0, axis1=0, axis2=1, dtype=None, out=None: trace(
     self, offset, axis1, axis2, dtype, out)
+
+from cupylike import random  # noqa: E402 (the numpy.random namespace)

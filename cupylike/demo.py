@@ -3,8 +3,9 @@
     cupylike-demo        (or: python -m cupylike.demo, outside the source folder)
 
 It moves data to the device and back, takes views, runs a kernel and ufuncs, masks, sorts and
-searches, uses a stream and an event, and reports the memory pool, printing what it checks so
-a reader can follow along.
+searches, multiplies, decomposes and transforms random matrices and signals (BLAS, LAPACK, FFT
+and random numbers), uses a stream and an event, and reports the memory pool, printing what it
+checks so a reader can follow along.
 """
 
 import numpy
@@ -62,6 +63,32 @@ def main():
     print(f"x[x > 2.5]: {large.size} values, {where_two} of them below 3 after cp.sort; "
           f"unique(floor(2 x[0])) has {counts.size} values")
 
+    # The vendor libraries: BLAS and LAPACK (OpenBLAS) on the cpu device, cuBLAS, cuSOLVER,
+    # cuFFT and cuRAND on a GPU, behind one front-end.
+    rng = cp.random.default_rng(7)
+    a = rng.random((64, 64), dtype=cp.float32)
+    b = rng.random((64, 64), dtype=cp.float32)
+    product = cp.matmul(a, b)
+    numpy.testing.assert_allclose(product.get(), a.get() @ b.get(), rtol=1e-5)
+    u, s, vh = cp.linalg.svd(a)
+    numpy.testing.assert_allclose(((u * s) @ vh).get(), a.get(), atol=1e-4)
+    numpy.testing.assert_allclose(s.get(), numpy.linalg.svd(a.get(), compute_uv=False),
+                                  rtol=1e-4)
+    length = float(cp.linalg.norm(cp.array([1, 2, 3])))
+    assert abs(length - 14 ** 0.5) < 1e-12
+    signal = rng.standard_normal(1000)
+    taps = cp.ones(31) / 31
+    n = signal.size + taps.size - 1
+    smooth = cp.fft.irfft(cp.fft.rfft(signal, n) * cp.fft.rfft(taps, n), n)
+    numpy.testing.assert_allclose(smooth.get(), numpy.convolve(signal.get(), taps.get()),
+                                  atol=1e-12)
+    traced = cp.einsum("ij,ji->", a, b)
+    numpy.testing.assert_allclose(float(traced), numpy.einsum("ij,ji->", a.get(), b.get()),
+                                  rtol=1e-4)
+    print(f"random 64x64 float32 matrices: matmul, svd (largest singular value {float(s[0]):.3f}),"
+          f" einsum trace {float(traced):.2f}; norm([1, 2, 3]) = {length:.4f}; an FFT "
+          f"convolution of {signal.size} samples matches numpy.convolve")
+
     stream = cp.cuda.Stream(non_blocking=True)
     start = cp.cuda.Event()
     with stream:
@@ -76,6 +103,7 @@ def main():
     pool = cp.get_default_memory_pool()
     print(f"memory pool: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
     del x, y, view, row, xs, ys, halves, z, positive, large, ordered, counts
+    del a, b, product, u, s, vh, signal, taps, smooth, traced
     pool.free_all_blocks()
     print(f"after freeing: {pool.used_bytes():,} bytes in use, {pool.total_bytes():,} held")
     print("demo finished: all checks passed")

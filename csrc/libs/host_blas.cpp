@@ -31,11 +31,11 @@ struct HostBlas {
 
 std::mutex g_mutex;
 std::string g_path;
+void* g_library = nullptr;
 HostBlas* g_blas = nullptr;
 
-const HostBlas& host_blas() {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  if (g_blas) return *g_blas;
+void* open_library_locked() {
+  if (g_library) return g_library;
   if (g_path.empty())
     raise(ErrorKind::runtime, "no host BLAS library was set (cupylike/_products.py sets it)");
   void* lib = dlopen(g_path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -43,6 +43,14 @@ const HostBlas& host_blas() {
     const char* why = dlerror();
     raise(ErrorKind::runtime, "cannot load the host BLAS " + g_path + ": " + (why ? why : "?"));
   }
+  g_library = lib;
+  return lib;
+}
+
+const HostBlas& host_blas() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  if (g_blas) return *g_blas;
+  void* lib = open_library_locked();
   auto* b = new HostBlas;
   b->sgemm = reinterpret_cast<RealGemm32>(dlsym(lib, "scipy_cblas_sgemm"));
   b->dgemm = reinterpret_cast<RealGemm64>(dlsym(lib, "scipy_cblas_dgemm"));
@@ -60,7 +68,12 @@ const HostBlas& host_blas() {
 
 void set_host_blas_library(const std::string& path) {
   std::lock_guard<std::mutex> lock(g_mutex);
-  if (!g_blas) g_path = path;
+  if (!g_library) g_path = path;
+}
+
+void* host_blas_library() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  return open_library_locked();
 }
 
 void host_gemm(const GemmCall& c, const void* a, const void* b, void* out) {

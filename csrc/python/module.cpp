@@ -21,6 +21,9 @@ PYBIND11_MODULE(_core, m) {
   p::bind_indexing(m);
   p::bind_sorting(m);
   p::bind_products(m);
+  p::bind_solver(m);
+  p::bind_rand(m);
+  p::bind_fft(m);
   p::bind_reduction_kernel(m);
   p::bind_operators(m);
   p::bind_jit(m);

@@ -1,0 +1,295 @@
+// cuRAND for both devices, opened with dlopen on first use (the extension links no CUDA
+// library). The cpu device uses its host generator (curandCreateGeneratorHost), which needs no
+// GPU and no driver and makes the same numbers as the device generator for the same type,
+// seed, offset and ordering; a GPU uses the device generator bound to the call's stream.
+//
+// Generators are cached per thread and device with the position they stopped at: on the host
+// generator a seek (setting seed or offset) makes the next draw pay ~10 ms of set-up, measured,
+// so a draw that continues where the last one stopped reuses the generator without seeking.
+// The cpu device's raw words skip cuRAND altogether (libs/philox.hpp computes the same words
+// without those costs); cuRAND's host generator serves its normals and Poisson counts.
+//
+// The GPU path has never run (no GPU in CI): written against the cuRAND documentation;
+// docs/gpu_status.md.
+#include <curand.h>
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/error.hpp"
+#include "libs/philox.hpp"
+#include "libs/rand_backends.hpp"
+#include "runtime/backend.hpp"
+#include "runtime/cuda/cuda_backend.hpp"
+
+namespace cupylike {
+
+namespace {
+
+struct Curand {
+  decltype(&::curandCreateGenerator) create = nullptr;
+  decltype(&::curandCreateGeneratorHost) create_host = nullptr;
+  decltype(&::curandDestroyGenerator) destroy = nullptr;
+  decltype(&::curandSetPseudoRandomGeneratorSeed) set_seed = nullptr;
+  decltype(&::curandSetGeneratorOffset) set_offset = nullptr;
+  decltype(&::curandSetGeneratorOrdering) set_ordering = nullptr;
+  decltype(&::curandSetStream) set_stream = nullptr;
+  decltype(&::curandGenerate) raw = nullptr;
+  decltype(&::curandGenerateUniform) uniform = nullptr;
+  decltype(&::curandGenerateUniformDouble) uniform_double = nullptr;
+  decltype(&::curandGenerateNormal) normal = nullptr;
+  decltype(&::curandGenerateNormalDouble) normal_double = nullptr;
+  decltype(&::curandGenerateLogNormal) lognormal = nullptr;
+  decltype(&::curandGenerateLogNormalDouble) lognormal_double = nullptr;
+  decltype(&::curandGeneratePoisson) poisson = nullptr;
+};
+
+std::mutex g_path_mutex;
+std::string g_path;  // set_curand_library's choice
+std::atomic<int> g_host_threads{0};
+std::atomic<bool> g_host_direct{true};
+
+// A draw this large (outputs) is split over the host threads: the second generator's seek
+// costs ~10 ms on its first draw (measured), which 2**22 words (~21 ms on one thread) would
+// barely repay.
+constexpr int64_t kSplitFrom = int64_t(1) << 23;
+constexpr size_t kCachedGenerators = 8;  // per thread and device
+constexpr uint64_t kUnknown = ~uint64_t(0);
+
+void* open_library() {
+  std::vector<std::string> tried;
+  auto attempt = [&](const std::string& name) -> void* {
+    tried.push_back(name);
+    return dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  };
+  {
+    std::lock_guard<std::mutex> lock(g_path_mutex);
+    if (!g_path.empty()) {
+      if (void* lib = attempt(g_path)) return lib;
+    }
+  }
+  if (const char* env = std::getenv("CUPYLIKE_LIBCURAND"); env && *env)
+    if (void* lib = attempt(env)) return lib;
+  for (const char* name : {"libcurand.so.10", "libcurand.so"})
+    if (void* lib = attempt(name)) return lib;
+  std::vector<std::string> dirs;
+  if (const char* home = std::getenv("CUDA_HOME"); home && *home)
+    dirs.push_back(std::string(home) + "/lib64");
+  dirs.push_back("/usr/local/cuda/lib64");
+  for (const auto& dir : dirs)
+    for (const char* name : {"/libcurand.so.10", "/libcurand.so"})
+      if (void* lib = attempt(dir + name)) return lib;
+  std::string msg = "cannot load cuRAND, which cupylike.random needs on every device; tried";
+  for (const auto& t : tried) msg += " " + t;
+  msg +=
+      ". Install the CUDA toolkit, or `pip install nvidia-curand-cu12`, or set "
+      "CUPYLIKE_LIBCURAND to the library's path";
+  raise(ErrorKind::runtime, msg);
+}
+
+const Curand& curand() {
+  static const Curand* loaded = [] {
+    void* lib = open_library();
+    auto* c = new Curand;
+    auto get = [&](auto& fn, const char* name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
+      if (!fn) raise(ErrorKind::runtime, std::string("cuRAND lacks ") + name);
+    };
+    get(c->create, "curandCreateGenerator");
+    get(c->create_host, "curandCreateGeneratorHost");
+    get(c->destroy, "curandDestroyGenerator");
+    get(c->set_seed, "curandSetPseudoRandomGeneratorSeed");
+    get(c->set_offset, "curandSetGeneratorOffset");
+    get(c->set_ordering, "curandSetGeneratorOrdering");
+    get(c->set_stream, "curandSetStream");
+    get(c->raw, "curandGenerate");
+    get(c->uniform, "curandGenerateUniform");
+    get(c->uniform_double, "curandGenerateUniformDouble");
+    get(c->normal, "curandGenerateNormal");
+    get(c->normal_double, "curandGenerateNormalDouble");
+    get(c->lognormal, "curandGenerateLogNormal");
+    get(c->lognormal_double, "curandGenerateLogNormalDouble");
+    get(c->poisson, "curandGeneratePoisson");
+    return c;
+  }();
+  return *loaded;
+}
+
+void check(curandStatus_t status, const char* what) {
+  if (status != CURAND_STATUS_SUCCESS)
+    raise(ErrorKind::runtime,
+          std::string(what) + " failed: cuRAND status " + std::to_string(int(status)));
+}
+
+// A generator and where its stream stands: outputs of one width drawn so far. Offsets count
+// outputs of the kind drawn (a double is two words), so a position is only reused for a draw
+// of the same width.
+struct Cached {
+  int device = -1;  // -1: the host generator
+  uint64_t seed = 0;
+  bool wide = false;  // float64 outputs
+  uint64_t position = 0;
+  curandGenerator_t gen = nullptr;
+  uint64_t last_use = 0;
+};
+
+// Per thread: a generator must not be used by two threads at once. Never destroyed at thread
+// exit (the driver may be gone by then); the cache is small.
+thread_local std::vector<Cached> t_cache;
+thread_local uint64_t t_clock = 0;
+
+int device_key(Device device) { return device.is_cpu() ? -1 : device.index; }
+
+// A generator of `device` standing at `offset` of seed's stream, taken out of the cache.
+Cached take(Device device, const RandCall& call) {
+  const int key = device_key(device);
+  const bool wide = call.dtype == DType::float64;
+  auto same_device = [&](const Cached& c) { return c.device == key; };
+  auto exact = std::find_if(t_cache.begin(), t_cache.end(), [&](const Cached& c) {
+    return same_device(c) && c.seed == call.seed && c.wide == wide && c.position == call.offset;
+  });
+  Cached got;
+  if (exact != t_cache.end()) {
+    got = *exact;
+    t_cache.erase(exact);
+    return got;
+  }
+  auto oldest = t_cache.end();
+  for (auto it = t_cache.begin(); it != t_cache.end(); ++it)
+    if (same_device(*it) && (oldest == t_cache.end() || it->last_use < oldest->last_use))
+      oldest = it;
+  const Curand& api = curand();
+  if (oldest != t_cache.end() && t_cache.size() >= kCachedGenerators / 2) {
+    got = *oldest;
+    t_cache.erase(oldest);
+  } else {
+    got.device = key;
+    if (device.is_cpu()) {
+      check(api.create_host(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10),
+            "curandCreateGeneratorHost");
+    } else {
+      check(api.create(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10), "curandCreateGenerator");
+    }
+    // The default ordering, named: it is the one whose numbers the host and the device
+    // generators share.
+    check(api.set_ordering(got.gen, CURAND_ORDERING_PSEUDO_DEFAULT), "curandSetGeneratorOrdering");
+  }
+  check(api.set_seed(got.gen, call.seed), "curandSetPseudoRandomGeneratorSeed");
+  check(api.set_offset(got.gen, call.offset), "curandSetGeneratorOffset");
+  got.seed = call.seed;
+  got.wide = wide;
+  got.position = call.offset;
+  return got;
+}
+
+// Back into the cache; past kCachedGenerators of its device, that device's least recently used
+// one is destroyed (a device generator is destroyed with its device's context current, which
+// the caller made so).
+void put_back(Cached c) {
+  c.last_use = ++t_clock;
+  t_cache.push_back(c);
+  auto oldest = t_cache.end();
+  size_t same = 0;
+  for (auto it = t_cache.begin(); it != t_cache.end(); ++it) {
+    if (it->device != c.device) continue;
+    ++same;
+    if (oldest == t_cache.end() || it->last_use < oldest->last_use) oldest = it;
+  }
+  if (same <= kCachedGenerators) return;
+  curand().destroy(oldest->gen);  // a failure here leaks one generator, nothing worse
+  t_cache.erase(oldest);
+}
+
+curandStatus_t draw(curandGenerator_t gen, const RandCall& c, void* out, int64_t n) {
+  const Curand& api = curand();
+  const bool f64 = c.dtype == DType::float64;
+  const size_t count = size_t(n);
+  switch (c.distribution) {
+    case RandDistribution::raw32:
+      return api.raw(gen, static_cast<unsigned*>(out), count);
+    case RandDistribution::poisson:
+      return api.poisson(gen, static_cast<unsigned*>(out), count, c.param1);
+    case RandDistribution::uniform:
+      return f64 ? api.uniform_double(gen, static_cast<double*>(out), count)
+                 : api.uniform(gen, static_cast<float*>(out), count);
+    case RandDistribution::normal:
+      return f64 ? api.normal_double(gen, static_cast<double*>(out), count, c.param1, c.param2)
+                 : api.normal(gen, static_cast<float*>(out), count, float(c.param1),
+                              float(c.param2));
+    case RandDistribution::lognormal:
+      return f64 ? api.lognormal_double(gen, static_cast<double*>(out), count, c.param1, c.param2)
+                 : api.lognormal(gen, static_cast<float*>(out), count, float(c.param1),
+                                 float(c.param2));
+  }
+  return CURAND_STATUS_INTERNAL_ERROR;
+}
+
+int host_threads() {
+  const int set = g_host_threads.load();
+  if (set > 0) return set;
+  // hardware_concurrency reads /sys each time: ask once.
+  static const int available = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+  return available;
+}
+
+// The host draw in two halves on two threads, each a generator at its own offset: the same
+// numbers as one call (offsets are exact, checked by tests/test_random_streams.py).
+void host_split(const RandCall& call, void* out) {
+  // A multiple of 4 keeps the halves on whole Philox blocks and whole normal pairs.
+  const int64_t half = (call.count / 2) & ~int64_t(3);
+  RandCall second = call;
+  second.offset = call.offset + uint64_t(half);
+  second.count = call.count - half;
+  Cached a = take(Device{}, call);
+  Cached b = take(Device{}, second);
+  char* tail = static_cast<char*>(out) + half * itemsize(call.dtype);
+  curandStatus_t status_b = CURAND_STATUS_SUCCESS;
+  std::thread worker([&] { status_b = draw(b.gen, second, tail, second.count); });
+  const curandStatus_t status_a = draw(a.gen, call, out, half);
+  worker.join();
+  // A failed draw leaves its generator's position unknown: never reused without a seek.
+  a.position = status_a ? kUnknown : call.offset + uint64_t(half);
+  b.position = status_b ? kUnknown : second.offset + uint64_t(second.count);
+  put_back(a);
+  put_back(b);
+  check(status_a, "curand generate");
+  check(status_b, "curand generate");
+}
+
+}  // namespace
+
+void curand_set_path(const std::string& path) {
+  std::lock_guard<std::mutex> lock(g_path_mutex);
+  g_path = path;
+}
+
+void curand_set_host_threads(int threads) { g_host_threads = threads; }
+
+void curand_set_host_direct(bool on) { g_host_direct = on; }
+
+void curand_generate(Device device, const RandCall& call, void* out, const Stream& stream) {
+  if (device.is_cpu() && call.distribution == RandDistribution::raw32 && g_host_direct.load())
+    return philox_words(call.seed, call.offset, static_cast<uint32_t*>(out), call.count,
+                        host_threads());
+  // Not for double draws: the host generator's offsets for them are not consistent (a seek
+  // past about 2**18 doubles lands at half the index), so a split would change the numbers.
+  if (device.is_cpu() && host_threads() >= 2 && call.count >= kSplitFrom &&
+      itemsize(call.dtype) == 4)
+    return host_split(call, out);
+  if (!device.is_cpu()) static_cast<CudaBackend&>(backend_for(device)).activate();
+  Cached c = take(device, call);
+  curandStatus_t status = CURAND_STATUS_SUCCESS;
+  if (!device.is_cpu())
+    status = curand().set_stream(c.gen, static_cast<cudaStream_t>(stream.handle()));
+  if (status == CURAND_STATUS_SUCCESS) status = draw(c.gen, call, out, call.count);
+  c.position = status ? kUnknown : call.offset + uint64_t(call.count);
+  put_back(c);
+  check(status, "curand generate");
+}
+
+}  // namespace cupylike

@@ -1,0 +1,139 @@
+#include "libs/fft.hpp"
+
+#include <atomic>
+#include <mutex>
+
+#include "core/error.hpp"
+#include "libs/fft_backends.hpp"
+
+namespace cupylike {
+
+namespace {
+
+std::atomic<bool> g_log{false}, g_dry_run{false};
+std::mutex g_log_mutex;
+std::vector<std::string> g_entries;
+std::atomic<int64_t> g_cpu_limit{16};  // reported and settable on cpu, where it has no effect
+
+std::string join(const int64_t* values, int count) {
+  std::string s;
+  for (int i = 0; i < count; ++i) {
+    if (i) s += ',';
+    s += std::to_string(values[i]);
+  }
+  return s;
+}
+
+const char* kind_name(FftKind kind) {
+  switch (kind) {
+    case FftKind::c2c:
+      return "c2c";
+    case FftKind::r2c:
+      return "r2c";
+    default:
+      return "c2r";
+  }
+}
+
+// Bytes from the pointer to the end of the last element one side of `call` touches (its
+// lengths `len`, element size `isz`); ValueError when its layout is not one cuFFT takes.
+int64_t reach(const FftCall& c, const int64_t* len, int64_t stride, int64_t dist,
+              const int64_t* embed, int64_t isz, const char* side) {
+  if (stride < 1 || dist < 1)
+    raise(ErrorKind::value, std::string("fft: the ") + side +
+                                " stride and distance must be "
+                                "positive in " +
+                                describe(c));
+  int64_t step = stride, last = 0;
+  for (int k = c.rank - 1; k >= 0; --k) {
+    if (k > 0 && embed[k] < len[k])
+      raise(ErrorKind::value, std::string("fft: an ") + side +
+                                  " embedding is below its length "
+                                  "in " +
+                                  describe(c));
+    last += (len[k] - 1) * step;
+    step *= embed[k];
+  }
+  return ((c.batch - 1) * dist + last + 1) * isz;
+}
+
+void check(const FftCall& c, int64_t in_bytes, int64_t out_bytes) {
+  if (c.rank < 1 || c.rank > 3) raise(ErrorKind::value, "fft: rank must be 1 to 3");
+  if (c.batch < 1) raise(ErrorKind::value, "fft: batch must be positive in " + describe(c));
+  for (int k = 0; k < c.rank; ++k)
+    if (c.dims[k] < 1) raise(ErrorKind::value, "fft: a transform length below 1 in " + describe(c));
+  if ((c.kind == FftKind::c2c && c.direction != -1 && c.direction != 1) ||
+      (c.kind == FftKind::r2c && c.direction != -1) || (c.kind == FftKind::c2r && c.direction != 1))
+    raise(ErrorKind::value, "fft: a direction the kind does not take in " + describe(c));
+  int64_t in_len[3], out_len[3];
+  for (int k = 0; k < c.rank; ++k) in_len[k] = out_len[k] = c.dims[k];
+  const int last = c.rank - 1;
+  if (c.kind == FftKind::r2c) out_len[last] = c.dims[last] / 2 + 1;
+  if (c.kind == FftKind::c2r) in_len[last] = c.dims[last] / 2 + 1;
+  const int64_t real = c.double_precision ? 8 : 4;
+  const int64_t in_isz = c.kind == FftKind::r2c ? real : 2 * real;
+  const int64_t out_isz = c.kind == FftKind::c2r ? real : 2 * real;
+  if (reach(c, in_len, c.istride, c.idist, c.inembed, in_isz, "input") > in_bytes ||
+      reach(c, out_len, c.ostride, c.odist, c.onembed, out_isz, "output") > out_bytes)
+    raise(ErrorKind::value, "fft: the transforms reach beyond their arrays in " + describe(c));
+}
+
+}  // namespace
+
+std::string describe(const FftCall& c) {
+  return std::string("fft ") + kind_name(c.kind) + (c.double_precision ? " double" : " single") +
+         " dir=" + std::to_string(c.direction) + " dims=" + join(c.dims, c.rank) +
+         " batch=" + std::to_string(c.batch) + " in=" + std::to_string(c.istride) + "," +
+         std::to_string(c.idist) + ",[" + join(c.inembed, c.rank) + "]" +
+         " out=" + std::to_string(c.ostride) + "," + std::to_string(c.odist) + ",[" +
+         join(c.onembed, c.rank) + "]";
+}
+
+bool fft(Device device, const FftCall& call, const void* in, int64_t in_bytes, void* out,
+         int64_t out_bytes, const Stream& stream) {
+  check(call, in_bytes, out_bytes);
+  if (g_log.load()) {
+    std::lock_guard<std::mutex> lock(g_log_mutex);
+    g_entries.push_back(describe(call));
+    if (g_dry_run.load()) return false;
+  }
+  if (device.is_cpu()) return true;
+  cufft_exec(device, call, in, out, stream);
+  return false;
+}
+
+void set_fft_log(bool on, bool dry_run) {
+  std::lock_guard<std::mutex> lock(g_log_mutex);
+  g_log = on;
+  g_dry_run = on && dry_run;
+  g_entries.clear();
+}
+
+std::vector<std::string> take_fft_log() {
+  std::lock_guard<std::mutex> lock(g_log_mutex);
+  std::vector<std::string> out;
+  out.swap(g_entries);
+  return out;
+}
+
+int64_t fft_plan_cache_limit(Device device) {
+  return device.is_cpu() ? g_cpu_limit.load() : cufft_cache_limit(device.index);
+}
+
+void set_fft_plan_cache_limit(Device device, int64_t plans) {
+  if (plans < 0) raise(ErrorKind::value, "the plan cache size must be non-negative");
+  if (device.is_cpu())
+    g_cpu_limit = plans;
+  else
+    set_cufft_cache_limit(device.index, plans);
+}
+
+int64_t fft_plan_cache_count(Device device) {
+  return device.is_cpu() ? 0 : cufft_cache_count(device.index);
+}
+
+void clear_fft_plan_cache(Device device) {
+  if (!device.is_cpu()) clear_cufft_cache(device.index);
+}
+
+}  // namespace cupylike

@@ -1,0 +1,127 @@
+"""NumPy's Generator API over cuRAND's Philox stream: default_rng(seed) and Generator."""
+
+import numpy
+
+from cupylike.random import _choice
+from cupylike.random import _distributions as dist
+from cupylike.random._bit_generator import Philox
+from cupylike.random._integers import integers as _integers
+
+
+class Generator:
+    """Draws from a bit generator, as numpy.random.Generator does; arrays land on the current
+    device.
+
+    Parameters
+    ----------
+    bit_generator : Philox
+        The stream to draw from (its state advances with each draw).
+
+    Notes
+    -----
+    The numbers differ from NumPy's (another generator), and are the same on every device for
+    the same seed. ``size=None`` gives a 0-d array, not a Python scalar (as CuPy does).
+    """
+
+    def __init__(self, bit_generator):
+        if not isinstance(bit_generator, Philox):
+            raise TypeError("Generator needs a cupylike.random.Philox bit generator")
+        self._bg = bit_generator
+
+    @property
+    def bit_generator(self):
+        return self._bg
+
+    def __repr__(self):
+        return f"Generator({self._bg!r})"
+
+    def random(self, size=None, dtype=numpy.float64, out=None):
+        """Uniform floats on [0, 1) (float32 or float64)."""
+        if out is not None:
+            raise NotImplementedError("random: out= is not supported")
+        return dist.random(self._bg, size, dtype)
+
+    def integers(self, low, high=None, size=None, dtype=numpy.int64, endpoint=False):
+        """Uniform integers in [low, high), or [low, high] with endpoint=True (unbiased)."""
+        return _integers(self._bg, low, high, size, dtype, endpoint)
+
+    def uniform(self, low=0.0, high=1.0, size=None):
+        """Uniform floats on [low, high)."""
+        return dist.uniform(self._bg, low, high, size, check_order=True)
+
+    def standard_normal(self, size=None, dtype=numpy.float64, out=None):
+        """Standard normal floats (float32 or float64)."""
+        if out is not None:
+            raise NotImplementedError("standard_normal: out= is not supported")
+        return dist.standard_normal(self._bg, size, dtype)
+
+    def normal(self, loc=0.0, scale=1.0, size=None):
+        """Normal floats of mean loc and standard deviation scale."""
+        return dist.normal(self._bg, loc, scale, size)
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        """exp of normal(mean, sigma)."""
+        return dist.lognormal(self._bg, mean, sigma, size)
+
+    def exponential(self, scale=1.0, size=None):
+        """Exponential floats of mean `scale`."""
+        return dist.exponential(self._bg, scale, size)
+
+    def standard_exponential(self, size=None, dtype=numpy.float64):
+        """Exponential floats of mean 1 (float32 or float64)."""
+        return dist.exponential(self._bg, 1.0, size, dtype)
+
+    def gamma(self, shape, scale=1.0, size=None):
+        """Gamma floats (Marsaglia-Tsang)."""
+        return dist.gamma(self._bg, shape, scale, size)
+
+    def standard_gamma(self, shape, size=None):
+        """Gamma floats of scale 1."""
+        return dist.gamma(self._bg, shape, 1.0, size)
+
+    def beta(self, a, b, size=None):
+        """Beta floats, as X / (X + Y) of gammas."""
+        return dist.beta(self._bg, a, b, size)
+
+    def binomial(self, n, p, size=None):
+        """Binomial counts (int64)."""
+        return dist.binomial(self._bg, n, p, size)
+
+    def poisson(self, lam=1.0, size=None):
+        """Poisson counts (int64), cuRAND's; lam a scalar."""
+        return dist.poisson(self._bg, lam, size)
+
+    def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        """Samples of a (or of range(a) for an int), with or without replacement, weighted by
+        p. Samples without replacement come in random order (shuffle=False is the same)."""
+        return _choice.choice(self._bg, a, size, replace, p, axis)
+
+    def permutation(self, x, axis=0):
+        """A permuted range(x), or a permuted copy of x along axis 0."""
+        if axis != 0:
+            raise NotImplementedError("permutation: only axis=0")
+        return _choice.permutation(self._bg, x)
+
+    def shuffle(self, x, axis=0):
+        """Permutes x in place along axis 0."""
+        if axis != 0:
+            raise NotImplementedError("shuffle: only axis=0")
+        _choice.shuffle(self._bg, x)
+
+
+def default_rng(seed=None):
+    """A Generator on a Philox stream of `seed` (None: fresh entropy; a Generator: itself).
+
+    Parameters
+    ----------
+    seed : None, int, sequence of ints, Philox or Generator, optional
+
+    Returns
+    -------
+    Generator
+    """
+    if isinstance(seed, Generator):
+        return seed
+    if isinstance(seed, Philox):
+        return Generator(seed)
+    return Generator(Philox(seed))

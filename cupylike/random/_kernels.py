@@ -1,0 +1,96 @@
+"""The few elementwise kernels cupylike.random adds on top of cuRAND's draws (each distinct
+kernel costs a compile on a cold cache, so the distributions share them)."""
+
+import functools
+
+from cupylike import _core
+
+
+@functools.cache
+def kernel(name):
+    """The kernel `name`, made on first use."""
+    params, outputs, body = _SOURCES[name]
+    return _core.ElementwiseKernel(params, outputs, body, f"cupylike_random_{name}")
+
+
+_SOURCES = {
+    # [0, 1) as NumPy draws it: the top 24 bits of a word for float32, the top 53 of two words
+    # for float64, times 2**-24 / 2**-53 (cuRAND's own uniform is (0, 1]).
+    "float32_from_word": ("uint32 w", "float32 out", "out = (float)(w >> 8) * 0x1.0p-24f"),
+    "float64_from_words": ("uint64 w", "float64 out", "out = (double)(w >> 11) * 0x1.0p-53"),
+    # Box-Muller from 53-bit uniforms, one pair of outputs per index i (launched with
+    # size=pairs): w[2i] gives the radius (from (0, 1]), w[2i + 1] the angle. float64 normals
+    # are made here, not by cuRAND: its host generator's offsets for double draws are not
+    # consistent (docs/gpu_status.md), its word-sized draws are.
+    "normal_from_words": (
+        "raw uint64 w, float64 loc, float64 scale",
+        "raw T out",
+        "double u1 = (double)((w[2 * i] >> 11) + 1) * 0x1.0p-53;\n"
+        "double t = 6.283185307179586 * ((double)(w[2 * i + 1] >> 11) * 0x1.0p-53);\n"
+        "double r = scale * sqrt(-2 * log(u1));\n"
+        "out[2 * i] = (T)(loc + r * cos(t));\n"
+        "out[2 * i + 1] = (T)(loc + r * sin(t));",
+    ),
+    "affine": ("T u, T low, T high", "T out", "out = low + (high - low) * u"),
+    "exponential": ("T u, T scale", "T out", "out = -log1p(-u) * scale"),
+    # Lemire's unbiased bounded integers: the high word of w * r, rejected when the low word
+    # falls below 2**64 mod r (passed in as `threshold`); r == 0 stands for the whole 2**64.
+    "bounded": (
+        "uint64 w, uint64 r, uint64 threshold, uint64 low",
+        "T out, bool rejected",
+        "unsigned long long high = r == 0 ? w : __umul64hi(w, r);\n"
+        "rejected = r != 0 && w * r < threshold;\n"
+        "out = (T)(low + high);",
+    ),
+    # One Marsaglia-Tsang candidate for gamma(k) (gamma(k + 1) for k < 1, boosted later):
+    # x standard normal, u uniform on [0, 1).
+    "gamma_candidate": (
+        "float64 x, float64 u, float64 k",
+        "float64 out, bool rejected",
+        "double d = (k < 1 ? k + 1 : k) - 1.0 / 3.0;\n"
+        "double v = 1 + x / sqrt(9 * d);\n"
+        "if (v <= 0) { out = 0; rejected = true; } else {\n"
+        "  v = v * v * v;\n"
+        "  out = d * v;\n"
+        "  rejected = !(log(u) < 0.5 * x * x + d - d * v + d * log(v));\n"
+        "}",
+    ),
+    # gamma(k) = gamma(k + 1) * u**(1/k) for k < 1 (Marsaglia-Tsang's boost), then the scale.
+    "gamma_finish": (
+        "float64 g, float64 u, float64 k, float64 scale",
+        "float64 out",
+        "out = (k < 1 ? g * pow(u, 1.0 / k) : g) * scale",
+    ),
+    # Binomial(n, p) from two uniforms: inversion (a sequential search from k = 0) when
+    # n min(p, 1-p) < 10, else one candidate of Hormann's BTRS transformed rejection, valid
+    # there. p > 1/2 draws for 1 - p and mirrors.
+    "binomial_candidate": (
+        "float64 u, float64 v, int64 n, float64 p",
+        "int64 out, bool rejected",
+        "double q = p > 0.5 ? 1 - p : p;\n"
+        "long long k = 0;\n"
+        "rejected = false;\n"
+        "if (n * q < 10) {\n"
+        "  double s = q / (1 - q), a = (n + 1) * s, r = exp(n * log1p(-q)), left = u;\n"
+        "  while (left > r && k < n) { left -= r; ++k; r *= a / k - s; }\n"
+        "} else {\n"
+        "  double spq = sqrt(n * q * (1 - q)), b = 1.15 + 2.53 * spq;\n"
+        "  double a = -0.0873 + 0.0248 * b + 0.01 * q, c = n * q + 0.5, vr = 0.92 - 4.2 / b;\n"
+        "  double us = 0.5 - fabs(u - 0.5);\n"
+        "  double kd = us > 0 ? floor((2 * a / us + b) * (u - 0.5) + c) : -1;\n"
+        "  if (kd < 0 || kd > n) {\n"
+        "    rejected = true;\n"
+        "  } else {\n"
+        "    k = (long long)kd;\n"
+        "    if (!(us >= 0.07 && v <= vr)) {  // outside the squeeze: the exact test\n"
+        "      double alpha = (2.83 + 5.1 / b) * spq, lpq = log(q / (1 - q));\n"
+        "      double m = floor((n + 1) * q);\n"
+        "      double h = lgamma(m + 1) + lgamma(n - m + 1);\n"
+        "      double lv = log(v * alpha / (a / (us * us) + b));\n"
+        "      rejected = !(lv <= h - lgamma(k + 1.0) - lgamma(n - k + 1.0) + (k - m) * lpq);\n"
+        "    }\n"
+        "  }\n"
+        "}\n"
+        "out = p > 0.5 ? n - k : k;",
+    ),
+}

@@ -1,0 +1,159 @@
+"""NumPy's legacy API (RandomState and the module-level functions) over cuRAND's Philox
+stream, with one default RandomState per device as CuPy's get_random_state keeps."""
+
+
+from cupylike import _core
+from cupylike.random import _choice
+from cupylike.random import _distributions as dist
+from cupylike.random._bit_generator import Philox
+from cupylike.random._integers import integers as _integers
+
+
+class RandomState:
+    """The legacy random API (numpy.random.RandomState) on cuRAND's Philox stream.
+
+    Parameters
+    ----------
+    seed : None, int or sequence of ints, optional
+        As numpy's; None draws fresh entropy.
+
+    Notes
+    -----
+    Numbers differ from NumPy's; ``size=None`` gives a 0-d array (as CuPy does).
+    """
+
+    def __init__(self, seed=None):
+        self._bg = Philox(seed)
+
+    def seed(self, seed=None):
+        """Restarts the stream from `seed`."""
+        self._bg.reseed(seed)
+
+    def get_state(self):
+        return self._bg.state
+
+    def set_state(self, state):
+        self._bg.state = state
+
+    def rand(self, *size, dtype=float):
+        """Uniform floats on [0, 1) of shape `size`."""
+        return dist.random(self._bg, size or None, dtype)
+
+    def randn(self, *size, dtype=float):
+        """Standard normal floats of shape `size`."""
+        return dist.standard_normal(self._bg, size or None, dtype)
+
+    def random_sample(self, size=None, dtype=float):
+        """Uniform floats on [0, 1)."""
+        return dist.random(self._bg, size, dtype)
+
+    random = ranf = sample = random_sample
+
+    def randint(self, low, high=None, size=None, dtype=int):
+        """Uniform integers in [low, high) (in [0, low) without high)."""
+        return _integers(self._bg, low, high, size, dtype)
+
+    def uniform(self, low=0.0, high=1.0, size=None, dtype=float):
+        """Uniform floats on [low, high)."""
+        out = dist.uniform(self._bg, low, high, size)
+        return out.astype(dist.float_dtype(dtype, "uniform"), copy=False)
+
+    def normal(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        """Normal floats."""
+        out = dist.normal(self._bg, loc, scale, size)
+        return out.astype(dist.float_dtype(dtype, "normal"), copy=False)
+
+    def standard_normal(self, size=None, dtype=float):
+        """Standard normal floats."""
+        return dist.standard_normal(self._bg, size, dtype)
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None, dtype=float):
+        """exp of normal(mean, sigma)."""
+        out = dist.lognormal(self._bg, mean, sigma, size)
+        return out.astype(dist.float_dtype(dtype, "lognormal"), copy=False)
+
+    def exponential(self, scale=1.0, size=None, dtype=float):
+        """Exponential floats of mean `scale`."""
+        return dist.exponential(self._bg, scale, size, dtype)
+
+    def standard_exponential(self, size=None, dtype=float):
+        """Exponential floats of mean 1."""
+        return dist.exponential(self._bg, 1.0, size, dtype)
+
+    def gamma(self, shape, scale=1.0, size=None, dtype=float):
+        """Gamma floats (Marsaglia-Tsang)."""
+        out = dist.gamma(self._bg, shape, scale, size)
+        return out.astype(dist.float_dtype(dtype, "gamma"), copy=False)
+
+    def standard_gamma(self, shape, size=None, dtype=float):
+        """Gamma floats of scale 1."""
+        return self.gamma(shape, 1.0, size, dtype)
+
+    def beta(self, a, b, size=None, dtype=float):
+        """Beta floats."""
+        out = dist.beta(self._bg, a, b, size)
+        return out.astype(dist.float_dtype(dtype, "beta"), copy=False)
+
+    def binomial(self, n, p, size=None, dtype=int):
+        """Binomial counts."""
+        return dist.binomial(self._bg, n, p, size).astype(dtype, copy=False)
+
+    def poisson(self, lam=1.0, size=None, dtype=int):
+        """Poisson counts (cuRAND's); lam a scalar."""
+        return dist.poisson(self._bg, lam, size).astype(dtype, copy=False)
+
+    def choice(self, a, size=None, replace=True, p=None):
+        """Samples of the 1-d a (or of range(a) for an int)."""
+        return _choice.choice(self._bg, a, size, replace, p, legacy=True)
+
+    def permutation(self, x):
+        """A permuted range(x), or a permuted copy of x along axis 0."""
+        return _choice.permutation(self._bg, x)
+
+    def shuffle(self, x):
+        """Permutes x in place along axis 0."""
+        _choice.shuffle(self._bg, x)
+
+
+_states = {}
+
+
+def get_random_state():
+    """The current device's default RandomState (made on first use, seeded from
+    CUPYLIKE_SEED if set, else from fresh entropy)."""
+    key = str(_core.Device())
+    rs = _states.get(key)
+    if rs is None:
+        import os  # noqa: PLC0415
+
+        seed = os.environ.get("CUPYLIKE_SEED")
+        rs = _states[key] = RandomState(None if seed is None else int(seed))
+    return rs
+
+
+def set_random_state(rs):
+    """Makes `rs` the current device's default RandomState."""
+    if not isinstance(rs, RandomState):
+        raise TypeError("Random state must be a cupylike.random.RandomState")
+    _states[str(_core.Device())] = rs
+
+
+def seed(seed=None):
+    """Reseeds the current device's default RandomState."""
+    get_random_state().seed(seed)
+
+
+def _legacy(name):
+    def call(*args, **kwargs):
+        return getattr(get_random_state(), name)(*args, **kwargs)
+
+    method = getattr(RandomState, name)
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = method.__doc__ + "\n\nThe current device's default RandomState draws."
+    return call
+
+
+LEGACY_FUNCTIONS = ("rand", "randn", "random_sample", "random", "ranf", "sample", "randint",
+                    "uniform", "normal", "standard_normal", "lognormal", "exponential",
+                    "standard_exponential", "gamma", "standard_gamma", "beta", "binomial",
+                    "poisson", "choice", "shuffle", "permutation")
