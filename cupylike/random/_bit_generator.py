@@ -2,9 +2,10 @@
 
 A counter-based generator can seek anywhere at no cost, so the whole state is (seed, offset):
 the offset counts 32-bit words drawn so far. Each draw claims the next words of the stream and
-asks the rand facade (csrc/libs/rand.hpp) for them; the facade runs cuRAND's host generator
-on the cpu device and its device generator on a GPU, which give the same numbers, so a seed
-means the same numbers on every device.
+asks the rand facade (csrc/libs/rand.hpp) for them; the facade runs cuRAND's device generator
+on a GPU and on the cpu device its host generator (float32 normals, Poisson counts) or, for raw
+words, csrc/libs/philox.cpp, tested word for word against the host generator. The host and
+device generators give the same numbers, so a seed means the same numbers on every device.
 """
 
 import operator
