@@ -212,19 +212,6 @@ void run_geev(Device device, CudaBackend& backend, H h, const SolverCall& c,
   }
 }
 
-int type_index(DType dtype) {
-  switch (dtype) {
-    case DType::float32:
-      return 0;
-    case DType::float64:
-      return 1;
-    case DType::complex64:
-      return 2;
-    default:
-      return 3;
-  }
-}
-
 // The workspace size (elements of the call's dtype) the routine asks for, on the first matrix.
 int workspace_size(const Cusolver& api, H h, const SolverCall& c, const SolverOperands& ops,
                    int t) {
@@ -268,7 +255,7 @@ std::vector<int32_t> cusolver_solver(Device device, const SolverCall& c, const S
   const Cusolver& api = cusolver();
   H h = handle_for(device, c);
   check(api.set_stream(h, static_cast<cudaStream_t>(stream.handle())), c, "cusolverDnSetStream");
-  const int t = type_index(c.dtype);
+  const int t = solver_type_index(c.dtype);
   const int m = int(c.m), n = int(c.n), nrhs = int(c.nrhs), lda = int(c.lda), ldb = int(c.ldb),
             ldc = int(c.ldc);
   const cublasFillMode_t uplo = c.uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;

@@ -57,19 +57,6 @@ struct HostLapack {
   GeevComplex geev_complex[2];
 };
 
-int type_index(DType dtype) {
-  switch (dtype) {
-    case DType::float32:
-      return 0;
-    case DType::float64:
-      return 1;
-    case DType::complex64:
-      return 2;
-    default:
-      return 3;
-  }
-}
-
 template <class Fn>
 void load(void* lib, Fn* slots, int first, int count, const char* real_name,
           const char* complex_name) {
@@ -187,7 +174,7 @@ void run_geev(const HostLapack& l, const Batch& bt, int t, int64_t i, int& info)
 std::vector<int32_t> host_solver(const SolverCall& c, const SolverOperands& ops) {
   const HostLapack& l = host_lapack();
   const Batch bt{c, ops};
-  const int t = type_index(c.dtype);
+  const int t = solver_type_index(c.dtype);
   const int m = int(c.m), n = int(c.n), nrhs = int(c.nrhs), lda = int(c.lda), ldb = int(c.ldb),
             ldc = int(c.ldc), query = -1;
   const int mn = std::min(m, n);

@@ -14,6 +14,21 @@ inline DType solver_complex(DType dtype) {
   return solver_real(dtype) == DType::float32 ? DType::complex64 : DType::complex128;
 }
 
+/// The routine tables' index of a dtype, in LAPACK's prefix order: 0 S (float32), 1 D
+/// (float64), 2 C (complex64), 3 Z (complex128).
+inline int solver_type_index(DType dtype) {
+  switch (dtype) {
+    case DType::float32:
+      return 0;
+    case DType::float64:
+      return 1;
+    case DType::complex64:
+      return 2;
+    default:
+      return 3;
+  }
+}
+
 /// On the host LAPACK, one call per matrix of the batch; info per matrix.
 std::vector<int32_t> host_solver(const SolverCall& call, const SolverOperands& ops);
 
