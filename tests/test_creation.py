@@ -46,6 +46,45 @@ def test_bad_shapes_raise_like_numpy(fn, shape, xp):
     return getattr(xp, fn)(shape)
 
 
+class _MadeOnAccess:
+    """A sequence whose items exist only while the caller holds them (like range's)."""
+
+    def __init__(self, values, log):
+        self.values, self.log = values, log
+
+    def __len__(self):
+        return len(self.values)
+
+    def __getitem__(self, i):
+        return _LoggedIndex(self.values[i], self.log)
+
+
+class _LoggedIndex:
+    def __init__(self, value, log):
+        self.value, self.log = value, log
+
+    def __index__(self):
+        self.log.append(("read", self.value))
+        return self.value
+
+    def __del__(self):
+        self.log.append(("freed", self.value))
+
+
+def test_shape_items_made_on_access_are_held_while_read():
+    log = []
+    a = cupylike.zeros(_MadeOnAccess([300, 2], log))
+    assert a.shape == (300, 2)
+    assert log == [("read", 300), ("freed", 300), ("read", 2), ("freed", 2)]
+
+
+@pytest.mark.parametrize("shape", [range(300, 302), numpy.array([3, 4]), numpy.arange(2)],
+                         ids=repr)
+def test_shapes_from_ranges_and_numpy_arrays_match_numpy(shape):
+    assert cupylike.empty(shape).shape == numpy.empty(shape).shape
+    assert cupylike.ones(shape).reshape(shape).shape == numpy.ones(shape).reshape(shape).shape
+
+
 @numpy_cupylike_equal()
 def test_bad_order_raises_value_error(xp):
     return xp.zeros(3, order="X")

@@ -2,6 +2,10 @@
 compared with NumPy. Every source here also compiles with NVRTC for sm_80 and sm_90, so the
 kernels that pass on cpu are valid CUDA."""
 
+import os
+import subprocess
+import sys
+
 import numpy
 import pytest
 
@@ -159,6 +163,21 @@ def test_cupy_documentation_raw_kernel_example():
     assert add_kernel.name == "my_add" and add_kernel.code == ADD
     assert add_kernel.max_threads_per_block >= 256
     assert isinstance(add_kernel.attributes, dict)
+
+
+def test_attribute_properties_hold_what_they_read_under_the_debug_allocator():
+    # PYTHONMALLOC=debug overwrites freed memory, so reading a freed object fails here for sure
+    # rather than now and then.
+    code = ("import cupylike as cp\n"
+            f"k = cp.RawKernel({ADD!r}, 'my_add')\n"
+            "a = k.attributes\n"
+            "print(k.max_threads_per_block == a['max_threads_per_block'],"
+            " k.num_regs == a['num_regs'])\n")
+    env = dict(os.environ, PYTHONMALLOC="debug")
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["True", "True"]
 
 
 def test_cupy_documentation_raw_module_example_with_templates_and_globals():

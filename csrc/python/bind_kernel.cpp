@@ -170,9 +170,13 @@ scalars keep their C type; Python ints and floats take the size of their paramet
       .def_property_readonly(
           "options", [](const Kernel& k) { return py::tuple(py::cast(k.module->options())); })
       .def_property_readonly("attributes", &Kernel::attributes)
-      .def_property_readonly("max_threads_per_block",
-                             [](Kernel& k) { return k.attributes()["max_threads_per_block"]; })
-      .def_property_readonly("num_regs", [](Kernel& k) { return k.attributes()["num_regs"]; })
+      // The item is read into an object here: an accessor returned as is would be read after
+      // its temporary dict is freed.
+      .def_property_readonly(
+          "max_threads_per_block",
+          [](Kernel& k) -> py::object { return k.attributes()["max_threads_per_block"]; })
+      .def_property_readonly("num_regs",
+                             [](Kernel& k) -> py::object { return k.attributes()["num_regs"]; })
       .def(
           "compile", [](Kernel& k, py::handle) { k.on(current_device()); },
           py::arg("log_stream") = py::none(), "Compiles for the current device now.");

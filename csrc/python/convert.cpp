@@ -58,20 +58,32 @@ DimVector ints_from_py(py::handle obj, const char* what) {
     if (PyBool_Check(item.ptr()) || !PyIndex_Check(item.ptr()))
       raise(ErrorKind::type, std::string("'") + Py_TYPE(item.ptr())->tp_name +
                                  "' object cannot be interpreted as an integer (in " + what + ")");
-    int64_t v =
-        PyLong_AsLongLong(py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr())).ptr());
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+    if (!index) throw py::error_already_set();
+    int64_t v = PyLong_AsLongLong(index.ptr());
     if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
     return v;
   };
-  if (PyIndex_Check(obj.ptr()) && !PyBool_Check(obj.ptr())) {
+  // NumPy's rule: an int or anything that is not a sequence is one integer; a sequence without
+  // a length (a 0-d NumPy array) is one too if it converts to an integer.
+  if (PyLong_CheckExact(obj.ptr()) || !PySequence_Check(obj.ptr())) {
     out.push_back(as_int(obj));
     return out;
   }
-  if (!PySequence_Check(obj.ptr()))
-    raise(ErrorKind::type, std::string("'") + Py_TYPE(obj.ptr())->tp_name +
-                               "' object cannot be interpreted as an integer (in " + what + ")");
+  Py_ssize_t n = PySequence_Size(obj.ptr());
+  if (n < 0) {
+    if (!PyIndex_Check(obj.ptr())) throw py::error_already_set();
+    PyErr_Clear();
+    out.push_back(as_int(obj));
+    return out;
+  }
+  // Each item is held while it is read: a sequence that is not a list or tuple (a range, a
+  // NumPy array, a user's class) makes its items on access, and they die with the reference.
   py::sequence seq = py::reinterpret_borrow<py::sequence>(obj);
-  for (py::handle item : seq) out.push_back(as_int(item));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    py::object item = seq[i];
+    out.push_back(as_int(item));
+  }
   return out;
 }
 

@@ -67,7 +67,7 @@ KernelArgs::KernelArgs(py::handle values, Device device,
                                " arguments (" + std::to_string(n) + " given)");
   pointers_.reserve(n);
   for (size_t i = 0; i < n; ++i) {
-    py::handle v = seq[i];
+    py::object v = seq[i];  // owned: converting an item may run Python code
     size_t want = params ? (*params)[i] : 0;
     auto check = [&](size_t size, const char* what) {
       if (params && want != size)
