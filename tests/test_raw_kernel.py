@@ -165,7 +165,7 @@ def test_cupy_documentation_raw_kernel_example():
     assert isinstance(add_kernel.attributes, dict)
 
 
-def test_attribute_properties_hold_what_they_read_under_the_debug_allocator():
+def test_attribute_properties_hold_what_they_read_under_the_debug_allocator(tmp_path):
     # PYTHONMALLOC=debug overwrites freed memory, so reading a freed object fails here for sure
     # rather than now and then.
     code = ("import cupylike as cp\n"
@@ -174,8 +174,10 @@ def test_attribute_properties_hold_what_they_read_under_the_debug_allocator():
             "print(k.max_threads_per_block == a['max_threads_per_block'],"
             " k.num_regs == a['num_regs'])\n")
     env = dict(os.environ, PYTHONMALLOC="debug")
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=600)
+    # Run outside the checkout, whose cupylike/ (without the built extension) would shadow the
+    # installed package.
+    run = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["True", "True"]
 

@@ -12,23 +12,32 @@ namespace cupylike::python {
 
 namespace {
 
+/// A Python object owned from C++: released with the GIL, or not at all once the interpreter
+/// has ended.
+struct PythonOwner {
+  explicit PythonOwner(py::object o) : object(std::move(o)) {}
+  PythonOwner(const PythonOwner&) = delete;
+  PythonOwner& operator=(const PythonOwner&) = delete;
+  ~PythonOwner() {
+    if (!Py_IsInitialized()) {
+      object.release();
+      return;
+    }
+    py::gil_scoped_acquire gil;
+    object = py::object();
+  }
+  py::object object;
+};
+
 /// Memory from a Python allocator: the object it returned stays alive until the block is
 /// released (RMM's allocator, for instance, frees when its buffer object is collected).
 class PythonMemory final : public Memory {
  public:
   PythonMemory(Device d, void* ptr, size_t size, py::object owner)
       : Memory(d, ptr, size), owner_(std::move(owner)) {}
-  ~PythonMemory() override {
-    if (!Py_IsInitialized()) {
-      owner_.release();  // the interpreter is gone: nothing left to decref
-      return;
-    }
-    py::gil_scoped_acquire gil;
-    owner_ = py::object();
-  }
 
  private:
-  py::object owner_;
+  PythonOwner owner_;
 };
 
 /// The object a pinned pool is seen as from Python.
@@ -63,7 +72,11 @@ void set_allocator_py(py::object fn) {
     auto set = fn.attr("__self__").cast<std::shared_ptr<PoolSet>>();
     set_allocator([set](Device d, size_t n, uint64_t s) { return set->malloc(d, n, s); });
   } else if (PyCallable_Check(fn.ptr())) {
-    set_allocator([fn](Device d, size_t n, uint64_t) { return call_python_allocator(fn, d, n); });
+    // The allocator is copied and dropped by threads without the GIL, and at exit after the
+    // interpreter: only the holder's destructor touches the function's refcount.
+    auto held = std::make_shared<PythonOwner>(fn);
+    set_allocator(
+        [held](Device d, size_t n, uint64_t) { return call_python_allocator(held->object, d, n); });
   } else {
     raise(ErrorKind::type, "allocator must be callable or None");
   }
