@@ -56,6 +56,63 @@ def test_integers_cover_whole_dtype_ranges():
     assert x.dtype == numpy.bool_ and x.any() and not x.all()
 
 
+@pytest.mark.parametrize("as_array", [numpy.asarray, cupylike.asarray], ids=["numpy", "cupylike"])
+def test_integers_with_array_bounds_give_each_element_its_range(as_array):
+    g = cr.default_rng(11)
+    low, high = as_array([-3, 0, 10]), as_array([[10], [11], [25], [12]])
+    x = host(g.integers(low, high, (2000, 4, 3), endpoint=True))
+    lo, hi = numpy.broadcast_arrays([-3, 0, 10], [[10], [11], [25], [12]])
+    for i, j in numpy.ndindex(4, 3):
+        seen = numpy.unique(x[:, i, j])
+        numpy.testing.assert_array_equal(seen, numpy.arange(lo[i, j], hi[i, j] + 1))
+
+
+def test_integers_with_array_bounds_check_like_numpy_and_broadcast():
+    g = cr.default_rng(12)
+    assert g.integers([0, 5], [3, 10]).shape == (2,)
+    assert g.integers([0, 5], [[6], [10]], dtype=numpy.int16).shape == (2, 2)
+    x = host(g.integers(numpy.array([0.7, 2.0]), 10, (500, 2)))  # floats truncate, as in NumPy
+    assert x[:, 0].min() == 0 and x[:, 1].min() == 2 and x.max() == 9
+    x = host(g.integers(0, [2**64, 2**63], (200, 2), dtype=numpy.uint64))
+    assert x[:, 0].max() > 2**63 and x[:, 1].max() < 2**63
+    x = host(g.integers([-2**63, -5], [2**63, -4], (100, 2)))
+    assert x[:, 0].min() < 0 < x[:, 0].max() and (x[:, 1] == -5).all()
+    assert g.integers(numpy.zeros((0, 3), int), 5).shape == (0, 3)
+    x = host(cr.RandomState(3).randint(numpy.array([5, 7]), size=(300, 2), dtype=numpy.uint8))
+    assert x.dtype == numpy.uint8 and x[:, 0].max() == 4 and x[:, 1].max() == 6
+
+
+def test_constant_array_bounds_draw_what_scalar_bounds_draw():
+    # The same words, ranges and rejections: only the bounds' form differs.
+    a = cr.default_rng(9).integers(3, 17, 5000)
+    b = cr.default_rng(9).integers(numpy.full(5000, 3), cupylike.full(5000, 17))
+    numpy.testing.assert_array_equal(host(a), host(b))
+    a = cr.default_rng(10).integers(0, 3 * 2**62, 5000, dtype=numpy.uint64)  # ~25% rejected
+    b = cr.default_rng(10).integers([0], [3 * 2**62], 5000, dtype=numpy.uint64)
+    numpy.testing.assert_array_equal(host(a), host(b))
+
+
+def test_permutation_and_shuffle_along_an_axis():
+    g = cr.default_rng(13)
+    a = cupylike.arange(24).reshape(2, 3, 4)
+    for axis in (1, -1, 2):
+        p = host(g.permutation(a, axis=axis))
+        moved = numpy.moveaxis(p, axis, 0)
+        # whole slices move: each keeps the elements of one original slice
+        originals = numpy.moveaxis(numpy.arange(24).reshape(2, 3, 4), axis, 0)
+        assert sorted(map(bytes, moved)) == sorted(map(bytes, originals))
+    assert host(g.permutation(7, axis=3)).shape == (7,)  # NumPy ignores axis for an int
+    b = cupylike.arange(200).reshape(2, 100)
+    g.shuffle(b, axis=1)
+    h = host(b)
+    numpy.testing.assert_array_equal(h[1], h[0] + 100)  # columns move whole
+    assert sorted(h[0].tolist()) == list(range(100)) and h[0].tolist() != list(range(100))
+    c = cupylike.arange(12).reshape(3, 4)[:, ::-1]  # a non-contiguous view shuffles in place
+    g.shuffle(c, axis=-1)
+    assert sorted(host(c)[0].tolist()) == [0, 1, 2, 3]
+    numpy.testing.assert_array_equal(host(c)[2], host(c)[0] + 8)
+
+
 def test_choice_of_an_array_takes_its_elements():
     g = cr.default_rng(4)
     a = cupylike.asarray([10, 20, 30])
@@ -97,6 +154,19 @@ def test_permutation_and_shuffle():
     (lambda g: g.integers(0, 2**64), ValueError),
     (lambda g: g.integers(-1, 5, dtype=numpy.uint8), ValueError),
     (lambda g: g.integers(0, 5, dtype=numpy.float64), TypeError),
+    (lambda g: g.integers([0, 5], [3, 5]), ValueError),
+    (lambda g: g.integers([0, 5], [3, 5], endpoint=True), None),
+    (lambda g: g.integers([[0], [5]], [3, 300]), ValueError),
+    (lambda g: g.integers([0, 5]), ValueError),
+    (lambda g: g.integers(0), ValueError),
+    (lambda g: g.integers([0, 5], [3, 10], size=5), ValueError),
+    (lambda g: g.integers([0, 5], [3, 10], size=(4, 3)), ValueError),
+    (lambda g: g.integers([-1, 5], [3, 6], dtype=numpy.uint8), ValueError),
+    (lambda g: g.integers([0, 5], [3, 257], dtype=numpy.uint8), ValueError),
+    (lambda g: g.integers([0, 5], [3, 256], dtype=numpy.uint8), None),
+    (lambda g: g.permutation(numpy.arange(6).reshape(2, 3), axis=2), numpy.exceptions.AxisError),
+    (lambda g: g.permutation(numpy.array(3)), numpy.exceptions.AxisError),
+    (lambda g: g.permutation(3.0), numpy.exceptions.AxisError),
     (lambda g: g.normal(0, -1), ValueError),
     (lambda g: g.exponential(-1), ValueError),
     (lambda g: g.gamma(-1), ValueError),
@@ -116,6 +186,10 @@ def test_permutation_and_shuffle():
     (lambda g: g.choice(3, p=[[0.5, 0.5, 0]]), ValueError),
 ])
 def test_bad_arguments_raise_as_numpy(call, error):
+    if error is None:  # an edge that is valid, in both
+        call(cr.default_rng(0))
+        call(numpy.random.default_rng(0))
+        return
     with pytest.raises(error):
         call(cr.default_rng(0))
     with pytest.raises(error):  # the same call is an error in NumPy too

@@ -6,6 +6,7 @@ successive weighted draws do."""
 import operator
 
 import numpy
+from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core
 from cupylike._indexing import take
@@ -87,21 +88,22 @@ def _indices(bg, pop, n, replace, hp):
     return argsort(keys)[:n]
 
 
-def permutation(bg, x):
-    """A permuted range(x) for an int, else a permuted copy of x along its first axis."""
-    if numpy.ndim(x) == 0 and not isinstance(x, _core.ndarray):
+def permutation(bg, x, axis=0):
+    """A permuted range(x) for an int (axis ignored, as in NumPy), else a permuted copy of x
+    along `axis`."""
+    if isinstance(x, (int, numpy.integer)):
         return permutation_indices(bg, operator.index(x))
     arr = x if isinstance(x, _core.ndarray) else _core.asarray(x)
-    if arr.ndim == 0:
-        raise numpy.exceptions.AxisError(0, 0)
-    return arr[permutation_indices(bg, arr.shape[0])]
+    axis = normalize_axis_index(operator.index(axis), arr.ndim)
+    return take(arr, permutation_indices(bg, arr.shape[axis]), axis=axis)
 
 
-def shuffle(bg, x):
-    """Permutes the cupylike array x in place along its first axis."""
+def shuffle(bg, x, axis=0):
+    """Permutes the cupylike array x in place along `axis`."""
     if not isinstance(x, _core.ndarray):
         raise TypeError("The array must be a cupylike.ndarray")
     if x.ndim == 0:
         raise TypeError("len() of unsized object")
-    if x.shape[0] > 1:
-        x[...] = x[permutation_indices(bg, x.shape[0])]
+    axis = normalize_axis_index(operator.index(axis), x.ndim)
+    if x.shape[axis] > 1:
+        x[...] = take(x, permutation_indices(bg, x.shape[axis]), axis=axis)

@@ -97,16 +97,12 @@ class Generator:
         return _choice.choice(self._bg, a, size, replace, p, axis)
 
     def permutation(self, x, axis=0):
-        """A permuted range(x), or a permuted copy of x along axis 0."""
-        if axis != 0:
-            raise NotImplementedError("permutation: only axis=0")
-        return _choice.permutation(self._bg, x)
+        """A permuted range(x), or a permuted copy of x along `axis`."""
+        return _choice.permutation(self._bg, x, axis)
 
     def shuffle(self, x, axis=0):
-        """Permutes x in place along axis 0."""
-        if axis != 0:
-            raise NotImplementedError("shuffle: only axis=0")
-        _choice.shuffle(self._bg, x)
+        """Permutes x in place along `axis`."""
+        _choice.shuffle(self._bg, x, axis)
 
 
 def default_rng(seed=None):
