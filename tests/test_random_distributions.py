@@ -134,6 +134,31 @@ def test_poisson_follows_its_pmf(lam):
     assert_moments(x, lam, lam)
 
 
+@pytest.mark.parametrize("lam", [0.7, 9.5, 10.0, 60.0, 5000.0])
+def test_poisson_with_array_lam_follows_each_pmf(lam):
+    # An array lam takes cupylike's own kernel (inversion below 10, PTRS from 10 on), one lam
+    # per element: each column follows its own pmf.
+    x = cupylike.asnumpy(rng(19).poisson(numpy.array([lam, 2.0]), (N, 2)))
+    assert x.dtype == numpy.int64
+    for column, m in ((x[:, 0], lam), (x[:, 1], 2.0)):
+        lo, hi = int(max(0, m - 8 * m**0.5)), int(m + 8 * m**0.5) + 2
+        assert_chi2(column, poisson_pmf(m), range(lo, hi))
+        assert_moments(column, m, m)
+
+
+def test_poisson_with_array_lam_edges_and_shapes():
+    x = rng(20).poisson(cupylike.asarray([[0.0], [1e9]]), (2, 3))
+    h = cupylike.asnumpy(x)
+    assert h.shape == (2, 3) and (h[0] == 0).all() and (abs(h[1] - 1e9) < 8 * 1e9**0.5).all()
+    assert rng(20).poisson([1.0, 2.0]).shape == (2,)
+    with pytest.raises(ValueError):
+        rng(20).poisson([1.0, -2.0])
+    with pytest.raises(ValueError):  # shapes that do not broadcast, as in NumPy
+        rng(20).poisson([1.0, 2.0], 3)
+    with pytest.raises(ValueError):
+        numpy.random.default_rng(20).poisson([1.0, 2.0], 3)
+
+
 def test_integers_are_uniform():
     x = rng(18).integers(-3, 7, N)
     assert x.dtype == numpy.int64

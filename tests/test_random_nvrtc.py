@@ -19,6 +19,8 @@ def _draw_everything():
     g.integers(0, 9, 3)
     g.gamma(0.5, 1.0, 3)
     g.binomial(30, 0.5, 3)
+    g.poisson([1.0, 20.0])
+    g.integers([0, 1], 9)
 
 
 @needs_nvrtc
@@ -30,5 +32,5 @@ def test_random_kernels_compile_with_nvrtc(arch):
     for source, name in _core._elementwise_kernel_sources():
         if "cupylike_random_" in name:
             ours.setdefault(name, source)
-    assert len(ours) >= 9, list(ours)
+    assert len(ours) >= 10, list(ours)
     assert_all_compile([(source, "random.cu", [name]) for name, source in ours.items()], arch)

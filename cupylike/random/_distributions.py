@@ -188,6 +188,13 @@ def binomial(bg, n, p, size=None):
     return _rounds(bg, shape, _binomial_candidate, [nn, pp], numpy.int64)
 
 
+def _poisson_candidate(bg, m, params):
+    (lam,) = params
+    u = random(bg, (m,))
+    v = random(bg, (m,))
+    return kernel("poisson_candidate")(u, v, lam)
+
+
 # cuRAND's Poisson counts are 32-bit: lambda is held well below their range.
 _MAX_LAMBDA = 1e9
 
@@ -196,8 +203,9 @@ def poisson(bg, lam=1.0, size=None):
     h = _host(lam)
     _check(numpy.any(h < 0) or numpy.any(numpy.isnan(h)), "lam < 0 or lam is NaN")
     _check(numpy.any(h > _MAX_LAMBDA), f"lam value too large (limit here: {_MAX_LAMBDA:g})")
-    if not _is_scalar(lam):
-        raise NotImplementedError("poisson: lam must be a scalar (one cuRAND draw, one lam)")
+    if not _is_scalar(lam):  # one cuRAND call draws for one lam: our kernel, per element
+        return _rounds(bg, _param_shape(size, h), _poisson_candidate, [_as_f64(lam)],
+                       numpy.int64)
     shape = shape_of(size)
     if float(lam) == 0:
         return _core.zeros(shape, numpy.int64)

@@ -61,6 +61,36 @@ _SOURCES = {
         "float64 out",
         "out = (k < 1 ? g * pow(u, 1.0 / k) : g) * scale",
     ),
+    # Poisson(lam) from two uniforms, for array-valued lam (a scalar lam is cuRAND's own):
+    # inversion from k = 0 when lam < 10 (rejected in the far tail, where the running sum of
+    # the pmf stops growing before it reaches u), else one candidate of Hormann's PTRS.
+    "poisson_candidate": (
+        "float64 u, float64 v, float64 lam",
+        "int64 out, bool rejected",
+        "long long k = 0;\n"
+        "rejected = false;\n"
+        "if (lam < 10) {\n"
+        "  double p = exp(-lam), cdf = p;\n"
+        "  while (u > cdf && k < 200) { ++k; p *= lam / k; cdf += p; }\n"
+        "  rejected = u > cdf;\n"
+        "} else {\n"
+        "  double slam = sqrt(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;\n"
+        "  double inv_alpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);\n"
+        "  double us = 0.5 - fabs(u - 0.5);\n"
+        "  double kd = floor((2 * a / us + b) * (u - 0.5) + lam + 0.43);\n"
+        "  if (kd < 0 || kd > 0x1p62 || us <= 0) {  // (its pmf is 0 in double far out)\n"
+        "    rejected = true;\n"
+        "  } else {\n"
+        "    k = (long long)kd;\n"
+        "    if (!(us >= 0.07 && v <= vr)) {  // outside the squeeze: the exact test\n"
+        "      rejected = (us < 0.013 && v > us) ||\n"
+        "                 log(v * inv_alpha / (a / (us * us) + b)) >\n"
+        "                     -lam + kd * log(lam) - lgamma(kd + 1);\n"
+        "    }\n"
+        "  }\n"
+        "}\n"
+        "out = k;",
+    ),
     # Binomial(n, p) from two uniforms: inversion (a sequential search from k = 0) when
     # n min(p, 1-p) < 10, else one candidate of Hormann's BTRS transformed rejection, valid
     # there. p > 1/2 draws for 1 - p and mirrors.
