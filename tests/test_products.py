@@ -151,6 +151,23 @@ def test_dot_and_inner_match_numpy(shapes, dtype):
     _close(cupylike.inner(da, cupylike.asarray(b_inner)), numpy.inner(a, b_inner), 4)
 
 
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex64,
+                                   numpy.complex128], ids=str)
+def test_one_by_one_products_match_numpy(dtype):
+    # The host BLAS runs 1 x 1 products as dot products: every operand layout reaches it.
+    x, y = _values((3, 1000), dtype, 21), _values((1000, 3), dtype, 22)
+    dx, dy = cupylike.asarray(x), cupylike.asarray(y)
+    k = 1000
+    _close(cupylike.dot(dx[0], dy[:, 1]), numpy.dot(x[0], y[:, 1]), k)  # contiguous, strided
+    _close(cupylike.dot(dx[1, ::3], dx[2, ::3]), numpy.dot(x[1, ::3], x[2, ::3]), k)
+    _close(dx[0, ::-1] @ dy[::-1, 2], x[0, ::-1] @ y[::-1, 2], k)  # reversed: copied first
+    _close(dx[:1] @ dy[:, :1], x[:1] @ y[:, :1], k)  # (1, k) @ (k, 1)
+    _close(dy.T[:1] @ dx.T[:, 1:2], y.T[:1] @ x.T[:, 1:2], k)  # transposed views
+    stack_a, stack_b = _values((4, 1, 7), dtype, 23), _values((4, 7, 1), dtype, 24)
+    _close(cupylike.asarray(stack_a) @ cupylike.asarray(stack_b), stack_a @ stack_b, 7)
+    _close(cupylike.inner(dx[2], dx[2]), numpy.inner(x[2], x[2]), k)
+
+
 def test_dot_method_and_errors():
     a, b = _values((3, 4), numpy.float64, 17), _values((4, 2), numpy.float64, 18)
     _close(cupylike.asarray(a).dot(cupylike.asarray(b)), a.dot(b), 4)
