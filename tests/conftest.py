@@ -16,6 +16,14 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("CUPYLIKE_HYPOTHESIS", "reproducible"))
 
 
+def pytest_configure(config):
+    """A crashed xdist worker ends the run with its test named, instead of being replaced: with
+    --dist loadfile a replacement can leave the run waiting for ever (seen with xdist 3.8),
+    which CI shows only as a time-out. --max-worker-restart on the command line still wins."""
+    if config.pluginmanager.hasplugin("xdist") and config.option.maxworkerrestart is None:
+        config.option.maxworkerrestart = "0"
+
+
 def pytest_collection_modifyitems(items):
     """Files in the order pytest-xdist should hand them out (the README's command keeps it with
     --no-loadscope-reorder): the NVRTC compile checks (*_nvrtc.py) first, since with a cold
