@@ -113,6 +113,36 @@ def test_permutation_and_shuffle_along_an_axis():
     numpy.testing.assert_array_equal(host(c)[2], host(c)[0] + 8)
 
 
+@pytest.mark.parametrize(("name", "dtype"), [("random", numpy.float32), ("random", numpy.float64),
+                                           ("standard_normal", numpy.float32),
+                                           ("standard_normal", numpy.float64),
+                                           ("standard_exponential", numpy.float32),
+                                           ("standard_exponential", numpy.float64)])
+def test_out_is_filled_in_memory_order_with_the_numbers_of_a_draw(name, dtype):
+    expected = host(getattr(cr.default_rng(21), name)(6, dtype=dtype))
+    c = cupylike.empty((2, 3), dtype)
+    assert getattr(cr.default_rng(21), name)(dtype=dtype, out=c) is c
+    numpy.testing.assert_array_equal(host(c).ravel(), expected)
+    f = cupylike.empty((3, 2), dtype).T  # F-contiguous: NumPy fills its memory in order
+    assert getattr(cr.default_rng(21), name)((2, 3), dtype=dtype, out=f) is f
+    numpy.testing.assert_array_equal(host(f).ravel(order="F"), expected)
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"out": "float32"}, TypeError),  # the default dtype is float64
+    ({"out": "gaps"}, ValueError),
+    ({"size": 4, "out": "float64"}, ValueError),
+])
+def test_bad_out_raises_as_numpy(kwargs, error):
+    for xp, g in ((cupylike, cr.default_rng(0)), (numpy, numpy.random.default_rng(0))):
+        out = {"float32": xp.empty(3, numpy.float32), "float64": xp.empty(3),
+               "gaps": xp.empty((3, 4))[:, ::2]}[kwargs["out"]]
+        with pytest.raises(error):
+            g.random(**dict(kwargs, out=out))
+    with pytest.raises(TypeError):  # a host array is not filled in place on the device
+        cr.default_rng(0).random(out=numpy.empty(3))
+
+
 def test_choice_of_an_array_takes_its_elements():
     g = cr.default_rng(4)
     a = cupylike.asarray([10, 20, 30])

@@ -2,10 +2,34 @@
 
 import numpy
 
+from cupylike import _core
 from cupylike.random import _choice
 from cupylike.random import _distributions as dist
-from cupylike.random._bit_generator import Philox
+from cupylike.random._bit_generator import Philox, shape_of
 from cupylike.random._integers import integers as _integers
+
+
+def _into(out, size, dtype, draw):
+    """draw(size), or with NumPy's out=: a C- or F-contiguous cupylike array of `dtype` filled
+    in memory order with draw(out.size) and returned (size, if given, must be out.shape)."""
+    if out is None:
+        return draw(size)
+    if not isinstance(out, _core.ndarray):
+        raise TypeError("out must be a cupylike.ndarray")
+    if out.dtype != numpy.dtype(dtype):
+        raise TypeError(f"Supplied output array has the wrong type. Expected {numpy.dtype(dtype)}"
+                        f", got {out.dtype}")
+    if not (out.flags.c_contiguous or out.flags.f_contiguous):
+        raise ValueError("Supplied output array must be contiguous, writable, aligned, and in "
+                         "machine byte-order.")
+    if size is not None and shape_of(size) != out.shape:
+        raise ValueError("size must match out.shape when used together")
+    flat = draw((out.size,))
+    if out.flags.c_contiguous:
+        out[...] = flat.reshape(out.shape)
+    else:
+        out.T[...] = flat.reshape(out.T.shape)
+    return out
 
 
 class Generator:
@@ -36,10 +60,8 @@ class Generator:
         return f"Generator({self._bg!r})"
 
     def random(self, size=None, dtype=numpy.float64, out=None):
-        """Uniform floats on [0, 1) (float32 or float64)."""
-        if out is not None:
-            raise NotImplementedError("random: out= is not supported")
-        return dist.random(self._bg, size, dtype)
+        """Uniform floats on [0, 1) (float32 or float64), into `out` if given."""
+        return _into(out, size, dtype, lambda s: dist.random(self._bg, s, dtype))
 
     def integers(self, low, high=None, size=None, dtype=numpy.int64, endpoint=False):
         """Uniform integers in [low, high), or [low, high] with endpoint=True (unbiased)."""
@@ -50,10 +72,8 @@ class Generator:
         return dist.uniform(self._bg, low, high, size, check_order=True)
 
     def standard_normal(self, size=None, dtype=numpy.float64, out=None):
-        """Standard normal floats (float32 or float64)."""
-        if out is not None:
-            raise NotImplementedError("standard_normal: out= is not supported")
-        return dist.standard_normal(self._bg, size, dtype)
+        """Standard normal floats (float32 or float64), into `out` if given."""
+        return _into(out, size, dtype, lambda s: dist.standard_normal(self._bg, s, dtype))
 
     def normal(self, loc=0.0, scale=1.0, size=None):
         """Normal floats of mean loc and standard deviation scale."""
@@ -67,9 +87,12 @@ class Generator:
         """Exponential floats of mean `scale`."""
         return dist.exponential(self._bg, scale, size)
 
-    def standard_exponential(self, size=None, dtype=numpy.float64):
-        """Exponential floats of mean 1 (float32 or float64)."""
-        return dist.exponential(self._bg, 1.0, size, dtype)
+    def standard_exponential(self, size=None, dtype=numpy.float64, method="zig", out=None):
+        """Exponential floats of mean 1 (float32 or float64), into `out` if given. Every
+        `method` draws by inversion (NumPy's 'inv'; its 'zig' is a faster algorithm for the
+        same distribution)."""
+        del method
+        return _into(out, size, dtype, lambda s: dist.exponential(self._bg, 1.0, s, dtype))
 
     def gamma(self, shape, scale=1.0, size=None):
         """Gamma floats (Marsaglia-Tsang)."""
