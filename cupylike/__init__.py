@@ -248,7 +248,12 @@ def _imatmul(self, other):
     return matmul(self, other, out=self)
 
 
-ndarray.__matmul__ = lambda self, other: matmul(self, other)
+def _matmul_operator(self, other):
+    c = _core._matmul_direct(self, other)  # the common case without matmul's keywords
+    return matmul(self, other) if c is None else c
+
+
+ndarray.__matmul__ = _matmul_operator
 ndarray.__rmatmul__ = lambda self, other: matmul(other, self)
 ndarray.__imatmul__ = _imatmul
 ndarray.dot = lambda self, b, out=None: dot(self, b, out)

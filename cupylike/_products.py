@@ -125,40 +125,14 @@ def _check_matmul_shapes(a, b):
                          f"{a.shape[-1]})")
 
 
-def _direct_matmul(a, b):
-    """a @ b for 1-d and 2-d operands of one BLAS dtype that BLAS reads in place, as one gemm
-    into the result's final shape (the common case, at a fraction of the general path's
-    per-call cost); None where the general path is needed."""
-    dtype = a.dtype
-    if (dtype != b.dtype or dtype not in _BLAS or not 0 < a.ndim <= 2 or not 0 < b.ndim <= 2):
-        return None
-    a2 = a if a.ndim == 2 else a.reshape(1, -1)
-    b2 = b if b.ndim == 2 else b.reshape(-1, 1)
-    (m, k), n = a2.shape, b2.shape[1]
-    if k != b2.shape[0] or k == 0 or m == 0 or n == 0:
-        return None
-    view_a, view_b = _blas_view(a2), _blas_view(b2)
-    if view_a is None or view_b is None:
-        return None
-    shape = (m, n) if a.ndim == 2 and b.ndim == 2 else (m,) if a.ndim == 2 else \
-        (n,) if b.ndim == 2 else ()
-    c = _core.empty(shape, dtype, device=a.device)
-    if a.device.kind == "cpu":
-        _set_host_blas()
-    # Row-major C = A B is column-major C^T = B^T A^T: B's matrix comes first.
-    _core._gemm(b2, a2, c, view_b[0], view_a[0], n, m, k, view_b[1], view_a[1], n, 1, 0, 0,
-                m * n)
-    return c
-
-
 def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
     """Matrix product of two arrays (see numpy.matmul): stacks of matrices broadcast, 1-d
     operands promoted to a row or a column and the added axis removed after."""
-    a, b = device_array(a, "matmul"), device_array(b, "matmul")
     if out is None and dtype is None:
-        c = _direct_matmul(a, b)
+        c = _core._matmul_direct(a, b)  # the common case, in one C++ call
         if c is not None:
             return c
+    a, b = device_array(a, "matmul"), device_array(b, "matmul")
     _check_matmul_shapes(a, b)
     result_dtype = numpy.result_type(a.dtype, b.dtype) if dtype is None else numpy.dtype(dtype)
     a2 = a[None, :] if a.ndim == 1 else a
@@ -192,6 +166,10 @@ def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
 def dot(a, b, out=None):
     """Dot product (see numpy.dot): a product for scalars, the inner product of vectors, the
     matrix product of 2-d arrays, and otherwise a sum over a's last axis and b's second-to-last."""
+    if out is None:
+        result = _core._matmul_direct(a, b)  # 1-d and 2-d: dot is matmul there
+        if result is not None:
+            return result
     a, b = device_array(a, "dot"), device_array(b, "dot")
     if a.ndim == 0 or b.ndim == 0:
         result = _multiply(a, b)

@@ -35,6 +35,8 @@ void gemm(Device device, const GemmCall& call, const void* a, int64_t a_bytes, c
 
 /// The host BLAS library (a path); cupylike/_products.py names the wheel's on first use.
 void set_host_blas_library(const std::string& path);
+/// Whether the cpu device's gemm can run: a path was set (or the library is open).
+bool host_blas_library_known();
 
 /// Debug log of described calls (off by default), and dry runs that only record.
 void set_blas_log(bool on, bool dry_run);

@@ -88,6 +88,11 @@ void set_host_blas_library(const std::string& path) {
   if (!g_library) g_path = path;
 }
 
+bool host_blas_library_known() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  return g_library || !g_path.empty();
+}
+
 void* host_blas_library() {
   std::lock_guard<std::mutex> lock(g_mutex);
   return open_library_locked();

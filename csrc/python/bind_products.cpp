@@ -6,6 +6,7 @@
 #include "core/layout.hpp"
 #include "libs/blas.hpp"
 #include "python/bindings.hpp"
+#include "python/fast_array.hpp"
 #include "python/gil.hpp"
 
 namespace cupylike::python {
@@ -50,9 +51,68 @@ void run_gemm(const ArrayPtr& a, const ArrayPtr& b, const ArrayPtr& c, bool tran
   });
 }
 
+bool is_blas_dtype(DType d) {
+  return d == DType::float32 || d == DType::float64 || d == DType::complex64 ||
+         d == DType::complex128;
+}
+
+// How BLAS reads the rows x cols matrix of row-major strides (s_r, s_c) bytes in place, as
+// cupylike/_products.py's _blas_view: column-major at the data pointer it is the matrix
+// transposed (trans false) or itself (trans true), with leading dimension ld; false when
+// only a copy can be read.
+bool blas_view(int64_t rows, int64_t cols, int64_t s_r, int64_t s_c, int64_t isz, bool& trans,
+               int64_t& ld) {
+  if ((cols == 1 || s_c == isz) && (rows == 1 || (s_r >= cols * isz && s_r % isz == 0))) {
+    trans = false;
+    ld = std::max<int64_t>(rows > 1 ? s_r / isz : cols, 1);
+    return true;
+  }
+  if ((rows == 1 || s_r == isz) && (cols == 1 || (s_c >= rows * isz && s_c % isz == 0))) {
+    trans = true;
+    ld = std::max<int64_t>(cols > 1 ? s_c / isz : rows, 1);
+    return true;
+  }
+  return false;
+}
+
+// a @ b for cupylike arrays of 1 or 2 dimensions and one BLAS dtype on one device that BLAS
+// reads in place: one gemm into the result's final shape, without the Python front-end's
+// per-call cost. None for anything else (cupylike/_products.py's general path takes it).
+py::object matmul_direct(py::handle a_obj, py::handle b_obj) {
+  const ArrayPtr* pa = fast_array(a_obj.ptr());
+  const ArrayPtr* pb = fast_array(b_obj.ptr());
+  if (!pa || !pb) return py::none();
+  const ArrayPtr &a = *pa, &b = *pb;
+  const DType dtype = a->dtype();
+  const int nda = a->ndim(), ndb = b->ndim();
+  if (b->dtype() != dtype || !is_blas_dtype(dtype) || nda < 1 || nda > 2 || ndb < 1 || ndb > 2 ||
+      a->device() != b->device() || (a->device().is_cpu() && !host_blas_library_known()))
+    return py::none();
+  const int64_t isz = a->itemsize();
+  // a as an m x k matrix (a 1-d a is a row), b as k x n (a 1-d b is a column).
+  const int64_t m = nda == 2 ? a->shape()[0] : 1, k = a->shape()[nda - 1];
+  const int64_t kb = b->shape()[0], n = ndb == 2 ? b->shape()[1] : 1;
+  if (k != kb || k == 0 || m == 0 || n == 0) return py::none();
+  bool ta = false, tb = false;
+  int64_t lda = 1, ldb = 1;
+  if (!blas_view(m, k, nda == 2 ? a->strides()[0] : 0, a->strides()[nda - 1], isz, ta, lda) ||
+      !blas_view(k, n, b->strides()[0], ndb == 2 ? b->strides()[1] : 0, isz, tb, ldb))
+    return py::none();
+  DimVector shape;
+  if (nda == 2) shape.push_back(m);
+  if (ndb == 2) shape.push_back(n);
+  ArrayPtr c = empty(a->device(), dtype, shape);
+  // Row-major C = A B is column-major C^T = B^T A^T: B's matrix comes first.
+  run_gemm(b, a, c, tb, ta, n, m, k, ldb, lda, n, 1, 0, 0, m * n);
+  return py::cast(c);
+}
+
 }  // namespace
 
 void bind_products(py::module_& m) {
+  m.def("_matmul_direct", &matmul_direct, py::arg("a"), py::arg("b"),
+        "a @ b in one gemm for 1-d and 2-d cupylike arrays of one BLAS dtype read in place; "
+        "None where cupylike/_products.py's general path is needed.");
   m.def("_gemm", &run_gemm, py::arg("a"), py::arg("b"), py::arg("c"), py::arg("trans_a"),
         py::arg("trans_b"), py::arg("m"), py::arg("n"), py::arg("k"), py::arg("lda"),
         py::arg("ldb"), py::arg("ldc"), py::arg("batch"), py::arg("stride_a"), py::arg("stride_b"),
