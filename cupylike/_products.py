@@ -41,17 +41,9 @@ def _set_host_blas():
 
 
 def _blas_view(x):
-    """How BLAS reads the matrices x[..., r, c] in place: (transposed, ld) where the
-    column-major matrix at x's data is x^T (row-major x: not transposed for the swapped
-    product) or x itself; None when the last two axes need a copy."""
-    rows, cols = x.shape[-2:]
-    isz = x.itemsize
-    s_r, s_c = x.strides[-2:]
-    if (cols == 1 or s_c == isz) and (rows == 1 or (s_r >= cols * isz and s_r % isz == 0)):
-        return False, max(s_r // isz if rows > 1 else cols, 1)
-    if (rows == 1 or s_r == isz) and (cols == 1 or (s_c >= rows * isz and s_c % isz == 0)):
-        return True, max(s_c // isz if cols > 1 else rows, 1)
-    return None
+    """How BLAS reads the matrices x[..., r, c] in place: (transposed, ld), or None when the
+    last two axes need a copy (the rule _matmul_direct uses too, in C++)."""
+    return _core._blas_view(*x.shape[-2:], *x.strides[-2:], x.itemsize)
 
 
 def _batch_stride(x, batch_shape):

@@ -56,10 +56,10 @@ bool is_blas_dtype(DType d) {
          d == DType::complex128;
 }
 
-// How BLAS reads the rows x cols matrix of row-major strides (s_r, s_c) bytes in place, as
-// cupylike/_products.py's _blas_view: column-major at the data pointer it is the matrix
-// transposed (trans false) or itself (trans true), with leading dimension ld; false when
-// only a copy can be read.
+// How BLAS reads the rows x cols matrix of row-major strides (s_r, s_c) bytes in place (for
+// _matmul_direct, and cupylike/_products.py's general path through _blas_view): column-major
+// at the data pointer it is the matrix transposed (trans false) or itself (trans true), with
+// leading dimension ld; false when only a copy can be read.
 bool blas_view(int64_t rows, int64_t cols, int64_t s_r, int64_t s_c, int64_t isz, bool& trans,
                int64_t& ld) {
   if ((cols == 1 || s_c == isz) && (rows == 1 || (s_r >= cols * isz && s_r % isz == 0))) {
@@ -110,6 +110,17 @@ py::object matmul_direct(py::handle a_obj, py::handle b_obj) {
 }  // namespace
 
 void bind_products(py::module_& m) {
+  m.def(
+      "_blas_view",
+      [](int64_t rows, int64_t cols, int64_t s_r, int64_t s_c, int64_t isz) -> py::object {
+        bool trans = false;
+        int64_t ld = 1;
+        if (!blas_view(rows, cols, s_r, s_c, isz, trans, ld)) return py::none();
+        return py::make_tuple(trans, ld);
+      },
+      py::arg("rows"), py::arg("cols"), py::arg("row_stride"), py::arg("col_stride"),
+      py::arg("itemsize"),
+      "(transposed, ld) of how BLAS reads a matrix of these byte strides in place, or None.");
   m.def("_matmul_direct", &matmul_direct, py::arg("a"), py::arg("b"),
         "a @ b in one gemm for 1-d and 2-d cupylike arrays of one BLAS dtype read in place; "
         "None where cupylike/_products.py's general path is needed.");

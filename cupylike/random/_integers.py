@@ -29,8 +29,7 @@ def _array_bound(value):
         h = value
     else:  # a Python sequence: its ints exactly (NumPy would make [2**63, -4] float64)
         h = numpy.array(value, dtype=object)
-        ints = numpy.frompyfunc(lambda v: isinstance(v, (int, numpy.integer)), 1, 1)(h)
-        if not numpy.all(ints):
+        if not all(isinstance(v, (int, numpy.integer)) for v in h.flat):
             h = numpy.asarray(value)
     if h.dtype.kind == "f":
         if not numpy.all(numpy.isfinite(h)):
