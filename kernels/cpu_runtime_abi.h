@@ -11,16 +11,16 @@
 //                                      // thread reached a collective and the block was promoted
 //                                      // to fibers (the runtime then finishes the block)
 //   void __cpuk_thr_<i>(void** args);  // runs the one thread whose index is in the context
-//   int  __cpuk_params_<i>(unsigned long long* sizes, int capacity);
-//                                      // number of parameters; stores the sizes of the first
-//                                      // `capacity` of them
+//   int  __cpuk_params_<i>(unsigned long long* sizes, unsigned char* is_pointer, int capacity);
+//                                      // number of parameters; stores the size of each of the
+//                                      // first `capacity` of them, and whether it is a pointer
 // `args` is CUDA's convention: args[k] points at the value of parameter k.
 #ifndef CUPYLIKE_CPU_RUNTIME_ABI_H
 #define CUPYLIKE_CPU_RUNTIME_ABI_H
 
 #include <vector_types.h>  // uint3 (CUDA's own header, host compatible)
 
-#define CUPYLIKE_CPU_ABI_VERSION 1
+#define CUPYLIKE_CPU_ABI_VERSION 2
 
 extern "C" {
 

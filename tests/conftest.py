@@ -16,20 +16,57 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("CUPYLIKE_HYPOTHESIS", "reproducible"))
 
 
+# What the suite runs on: the default device (CUPYLIKE_DEVICE, else a GPU if there is one).
+# CI runs it twice, on the cpu device and on the emulated GPU (CUPYLIKE_DEVICE=cuda
+# CUPYLIKE_CUDA_EMULATOR=1); tools/gpu_check.sh runs it on a real GPU.
+MARKERS = {
+    "cpu_device": "cpu_device(reason): about the cpu device alone (its compiler, worker pool or "
+                  "forced modes); skipped on other devices",
+    "any_device": "any_device(reason): does not depend on the default device (its own "
+                  "processes, compile checks, C++ unit tests); runs in the cpu pass only",
+    "vendor_library": "vendor_library: uses cuBLAS, cuSOLVER, cuFFT or cuRAND on a GPU, which "
+                      "the emulated GPU does not have yet (issue 15)",
+}
+
+
 def pytest_configure(config):
     """A crashed xdist worker ends the run with its test named, instead of being replaced: with
     --dist loadfile a replacement can leave the run waiting for ever (seen with xdist 3.8),
     which CI shows only as a time-out. --max-worker-restart on the command line still wins."""
     if config.pluginmanager.hasplugin("xdist") and config.option.maxworkerrestart is None:
         config.option.maxworkerrestart = "0"
+    for help_text in MARKERS.values():
+        config.addinivalue_line("markers", help_text)
+
+
+def _device_skip(item, on_cpu, emulated):
+    """The reason `item` does not run on this pass's device, or None."""
+    if not on_cpu:
+        for name in ("cpu_device", "any_device"):
+            marker = item.get_closest_marker(name)
+            if marker is not None:
+                return marker.kwargs.get("reason") or marker.args[0]
+    if emulated and item.get_closest_marker("vendor_library") is not None:
+        return ("the emulated GPU has no cuBLAS, cuSOLVER, cuFFT or cuRAND yet (issue 15); "
+                "the cpu pass and a real GPU run this")
+    return None
 
 
 def pytest_collection_modifyitems(items):
-    """Files in the order pytest-xdist should hand them out (the README's command keeps it with
+    """Skips what does not run on this pass's device (MARKERS), then puts the files in the
+    order pytest-xdist should hand them out (the README's command keeps it with
     --no-loadscope-reorder): the NVRTC compile checks (*_nvrtc.py) first, since with a cold
     kernel cache they are the longest files though they hold few tests, then the others by
     their number of tests, most first (xdist's own order), so no worker runs a long file alone
     at the end."""
+    import cupylike  # noqa: PLC0415 (after pytest has set up the import path)
+
+    on_cpu = cupylike.Device().kind == "cpu"
+    emulated = not on_cpu and cupylike._core._cuda_emulated()
+    for item in items:
+        reason = _device_skip(item, on_cpu, emulated)
+        if reason is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))
     counts = {}
     for item in items:
         counts[item.path] = counts.get(item.path, 0) + 1

@@ -1,4 +1,5 @@
-"""Builds the C++ test targets (GoogleTest unit tests, the mock CUDA driver) once per test run.
+"""Builds the C++ test targets (GoogleTest unit tests, the emulated GPU without
+cuFuncGetParamInfo) once per test run.
 
 The build lives in build/cpptests and is incremental, so a warm run costs a few seconds; a cold
 CI run compiles the core once more with warnings as errors. A file lock serialises the build

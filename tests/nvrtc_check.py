@@ -18,6 +18,15 @@ def _nvrtc_available():
 
 
 needs_nvrtc = pytest.mark.skipif(not _nvrtc_available(), reason="no NVRTC library here")
+# What NVRTC makes of a source does not depend on the device the suite runs on.
+_any_device = pytest.mark.any_device(reason="an NVRTC compile check, the same on every device")
+# For pytestmark: the marks of a file of compile checks.
+COMPILE_CHECKS = [needs_nvrtc, _any_device]
+
+
+def compile_check(test):
+    """Marks a test that compiles kernels with NVRTC and runs none (COMPILE_CHECKS)."""
+    return needs_nvrtc(_any_device(test))
 
 
 def compile_failure(source, filename, names, arch, options=()):

@@ -2,7 +2,10 @@
 
 import subprocess
 
+import pytest
 from cpp_build import build_dir
+
+pytestmark = pytest.mark.any_device(reason="C++ unit tests of the core, the same on every device")
 
 
 def test_cpp_unit_tests_pass():

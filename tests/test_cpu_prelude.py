@@ -4,7 +4,10 @@ sources compiled at test time with g++ and clang++."""
 
 import subprocess
 
+import pytest
 from cpp_build import build_dir
+
+pytestmark = pytest.mark.cpu_device(reason="the cpu device's prelude and host compiler")
 
 
 def test_cpu_prelude_tests_pass():

@@ -1,5 +1,5 @@
-"""Devices, streams and events on the cpu device (the CUDA path is tested against a mock driver
-in test_cuda_mock.py)."""
+"""Devices, streams and events on the cpu device (the CUDA path is tested on the emulated GPU
+in test_cuda_emulator.py)."""
 
 import threading
 

@@ -6,7 +6,7 @@ kernel generated here with NVRTC for sm_80 and sm_90."""
 import numpy
 import pytest
 from layouts import layout_names, layout_pairs
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
 from cupylike import _core
@@ -416,7 +416,7 @@ def test_unsupported_argument_is_a_type_error():
 # Last: every kernel the tests above generated also compiles with NVRTC (run after them; when
 # run alone it generates a few itself).
 
-@needs_nvrtc
+@compile_check
 @pytest.mark.parametrize("arch", [80, 90])
 def test_every_generated_kernel_compiles_with_nvrtc(arch):
     test_mixed_fixed_and_placeholder_types()

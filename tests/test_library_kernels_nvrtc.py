@@ -5,7 +5,7 @@ disk cache, so only the first run after a kernel change pays for the compiles.""
 
 
 import pytest
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
 from cupylike import _core
 from cupylike.testing import ALL_DTYPES
@@ -13,7 +13,7 @@ from cupylike.testing import ALL_DTYPES
 FAMILIES = _core._library_kernel_families()
 
 
-pytestmark = needs_nvrtc
+pytestmark = COMPILE_CHECKS
 
 
 def test_the_families_cover_every_dtype_pair():

@@ -4,7 +4,7 @@ with NVRTC, for a real and a complex type: their text differs there (abs, compar
 constructors)."""
 
 import numpy
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
 from cupylike import _core
@@ -17,7 +17,7 @@ REDUCTIONS = [(K.LU_DET, 2), (K.LU_SIGN, 2), (K.LOG_ABS_SUM, 1), (K.ABS_SQUARE_S
 REAL_ONLY = {K.COUNT_ABOVE.name}
 
 
-@needs_nvrtc
+@compile_check
 def test_linalg_kernels_compile_with_nvrtc():
     jobs = []
     for dtype in (numpy.float64, numpy.complex64):

@@ -3,7 +3,7 @@ GPU path, checked without a GPU)."""
 
 import numpy
 import pytest
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike.random as cr
 from cupylike import _core
@@ -23,7 +23,7 @@ def _draw_everything():
     g.integers([0, 1], 9)
 
 
-@needs_nvrtc
+@compile_check
 @pytest.mark.parametrize("arch", [80, 90])
 def test_random_kernels_compile_with_nvrtc(arch):
     _draw_everything()

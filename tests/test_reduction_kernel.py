@@ -9,7 +9,7 @@ import numpy
 import pytest
 from forced_modes import REDUCTION_MODE_IDS, REDUCTION_MODES, forced_reduction
 from layouts import layout_names, layout_pairs
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
 from cupylike import _core
@@ -340,7 +340,7 @@ def test_attributes_and_stream():
 # Last: the kernels generated above, one per definition (types vary only typedefs), and the
 # types whose text differs most (float16, complex, bool), compile with NVRTC.
 
-@needs_nvrtc
+@compile_check
 @pytest.mark.parametrize("arch", [80, 90])
 def test_generated_kernels_compile_with_nvrtc(arch):
     test_weighted_sum_broadcasts_its_inputs(0)

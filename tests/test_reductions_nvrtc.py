@@ -11,7 +11,7 @@ cores; this takes under a minute and is cached after.
 
 
 import pytest
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
 from cupylike._reductions import REDUCTIONS
 
@@ -23,7 +23,7 @@ def _jobs(names, count):
              REDUCTIONS[name]._kernel_names()[:count]) for name in names]
 
 
-pytestmark = needs_nvrtc
+pytestmark = COMPILE_CHECKS
 
 
 @pytest.mark.parametrize("arch", [80, 90])

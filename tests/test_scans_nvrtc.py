@@ -12,12 +12,12 @@ minutes on two cores; this takes about a minute.
 
 
 import pytest
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
 from cupylike import _scan_api
 from cupylike._scan_defs import TABLE
 
-pytestmark = needs_nvrtc
+pytestmark = COMPILE_CHECKS
 
 NAMES = [name for name, entry in TABLE.items() if entry.loops]
 

@@ -3,13 +3,13 @@ sm_90: the very module the library builds, every key policy in it, so the GPU's 
 stays honest on machines without a GPU."""
 
 import pytest
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import assert_all_compile, compile_check
 
 from cupylike._sort_kernels import KEYS, kernel_names
 from cupylike._statistics_kernels import source_of
 
 
-@needs_nvrtc
+@compile_check
 @pytest.mark.parametrize("arch", [80, 90])
 def test_sort_kernels_compile_with_nvrtc(arch):
     assert_all_compile([(source_of("cupylike/sort.cuh"), "sort.cu", kernel_names())], arch,

@@ -3,11 +3,11 @@ in one NVRTC call, with the library's options. The slowest test of the suite wit
 cache; conftest.py schedules the *_nvrtc.py files first."""
 
 import pytest
-from nvrtc_check import assert_all_compile, needs_nvrtc
+from nvrtc_check import assert_all_compile, compile_check
 from ufunc_table_cases import NAMES, ours
 
 
-@needs_nvrtc
+@compile_check
 @pytest.mark.parametrize("arch", [80, 90])
 def test_every_loop_compiles_with_nvrtc(arch):
     families = [ours(name) for name in NAMES]

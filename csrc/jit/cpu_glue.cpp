@@ -56,9 +56,14 @@ inline int sequence(void** a) {
   return 0;
 }
 template <class... P>
-inline int param_sizes(void (*)(P...), unsigned long long* sizes, int capacity) {
+inline int params(void (*)(P...), unsigned long long* sizes, unsigned char* pointers,
+                  int capacity) {
   const unsigned long long all[] = {sizeof(std::decay_t<P>)..., 0};
-  for (int i = 0; i < int(sizeof...(P)) && i < capacity; ++i) sizes[i] = all[i];
+  const unsigned char is_pointer[] = {std::is_pointer_v<std::decay_t<P>>..., 0};
+  for (int i = 0; i < int(sizeof...(P)) && i < capacity; ++i) {
+    sizes[i] = all[i];
+    pointers[i] = is_pointer[i];
+  }
   return int(sizeof...(P));
 }
 }  // namespace __cpuk_glue
@@ -75,7 +80,8 @@ std::string cpu_glue(const std::vector<std::string>& kernels) {
     g += "extern \"C\" __attribute__((visibility(\"default\"))) void __cpuk_thr_" + n +
          "(void** a) { __cpuk_glue::thread<" + k + ">(a); }\n";
     g += "extern \"C\" __attribute__((visibility(\"default\"))) int __cpuk_params_" + n +
-         "(unsigned long long* s, int c) { return __cpuk_glue::param_sizes(" + k + ", s, c); }\n";
+         "(unsigned long long* s, unsigned char* p, int c) { return __cpuk_glue::params(" + k +
+         ", s, p, c); }\n";
   }
   return g;
 }

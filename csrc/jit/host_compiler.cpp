@@ -19,9 +19,9 @@
 #include "jit/cpu_glue.hpp"
 #include "jit/disk_cache.hpp"
 #include "jit/elf_symbols.hpp"
-#include "jit/nvrtc.hpp"
 #include "jit/paths.hpp"
 #include "jit/sha256.hpp"
+#include "jit/source_text.hpp"
 #include "jit/subprocess.hpp"
 
 namespace cupylike::jit {
@@ -109,6 +109,12 @@ std::vector<std::string> base_flags() {
   return f;
 }
 
+// The flavour's own flags, after base_flags (so the flavour header follows the prelude).
+std::vector<std::string> flavour_flags(const HostModuleSpec& spec) {
+  if (!spec.gpu_flavour) return {};
+  return {"-include", kernel_dir() + "/gpu_flavour.h"};
+}
+
 // NVRTC-style options that mean something to a host compiler; the rest (architectures,
 // -lineinfo, --use_fast_math, ...) describe the GPU and are dropped.
 std::vector<std::string> translate_options(const std::vector<std::string>& options) {
@@ -156,7 +162,8 @@ std::string shared_memory_stub(const std::vector<std::string>& symbols) {
                                  const std::string& tmp) {
   std::string clean = log;  // messages name the temporary folder; show just the file names
   for (size_t p; (p = clean.find(tmp + "/")) != std::string::npos;) clean.erase(p, tmp.size() + 1);
-  std::string message = "compiling " + spec.name + " for the cpu device failed (" +
+  std::string target = spec.gpu_flavour ? "the emulated GPU" : "the cpu device";
+  std::string message = "compiling " + spec.name + " for " + target + " failed (" +
                         host_compiler_path() + "):\n" + clean + "\n" + numbered_source(spec.source);
   throw CompileFailure(message, clean, spec.source, spec.name, spec.options);
 }
@@ -206,6 +213,7 @@ std::string host_module_key(const HostModuleSpec& spec) {
   part(kernel_dir_digest());
   part(cpu_identity());  // the prelude, shims and library templates
   for (const std::string& f : base_flags()) part(f);
+  for (const std::string& f : flavour_flags(spec)) part(f);
   for (const std::string& o : translate_options(spec.options)) part(o);
   part(spec.source);
   for (const std::string& k : spec.kernels) part(k);
@@ -238,6 +246,7 @@ std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
   std::vector<std::string> cmd = {host_compiler_path()};
   for (const std::string& o : translate_options(spec.options)) cmd.push_back(o);
   for (const std::string& f : base_flags()) cmd.push_back(f);
+  for (const std::string& f : flavour_flags(spec)) cmd.push_back(f);
   for (const std::string& a :
        {std::string("-x"), std::string("c++"), std::string("-c"), src, std::string("-o"), obj})
     cmd.push_back(a);

@@ -12,6 +12,9 @@ struct HostModuleSpec {
   std::string name = "kernel.cu";    // the file name compiler messages use
   std::vector<std::string> options;  // NVRTC-style options; -D, -U, -I and -std pass through
   std::vector<std::string> kernels;  // kernel names or name expressions to expose
+  /// Compile as the emulated GPU does: the source also sees NVRTC's macros for sm_90
+  /// (kernels/gpu_flavour.h), so it takes the branches a GPU takes.
+  bool gpu_flavour = false;
 };
 
 /// The cache key of `spec` (SHA-256 over the compiler's identity, flags, prelude, source, ...).

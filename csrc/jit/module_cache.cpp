@@ -13,6 +13,7 @@ namespace {
 std::string memory_key(const HostModuleSpec& spec) {
   std::string k = spec.name;
   k += '\0';
+  k += spec.gpu_flavour ? 'g' : 'c';
   for (const std::string& o : spec.options) k += o + '\1';
   k += '\0';
   for (const std::string& n : spec.kernels) k += n + '\1';

@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "jit/blocking.hpp"
 #include "jit/paths.hpp"
+#include "jit/source_text.hpp"
 
 namespace cupylike::jit {
 namespace {
@@ -257,26 +258,6 @@ NvrtcOutput nvrtc_compile(const std::string& source, const std::string& name,
     check(n.nvrtcGetCUBINSize(raw, &size), "nvrtcGetCUBINSize");
     out.image.resize(size);
     check(n.nvrtcGetCUBIN(raw, out.image.data()), "nvrtcGetCUBIN");
-  }
-  return out;
-}
-
-std::string numbered_source(const std::string& source) {
-  // Lines end at '\n'; a final newline does not start another (empty) line.
-  std::vector<std::string_view> lines;
-  std::string_view rest = source;
-  while (!rest.empty()) {
-    size_t end = std::min(rest.find('\n'), rest.size());
-    lines.push_back(rest.substr(0, end));
-    rest.remove_prefix(std::min(end + 1, rest.size()));
-  }
-  size_t width = std::max<size_t>(3, std::to_string(lines.size()).size());
-  std::string out;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    std::string label = std::to_string(i + 1);
-    out += std::string(width - label.size(), ' ') + label + " | ";
-    out += lines[i];
-    out += '\n';
   }
   return out;
 }

@@ -47,7 +47,4 @@ const std::vector<int>& nvrtc_supported_archs();
 /// NVRTC. CUDAUnavailableError for a device older than every architecture NVRTC supports.
 int choose_arch(int device_cc, bool& use_ptx);
 
-/// `source` with each line prefixed by its number, right-aligned: "  1 | ...".
-std::string numbered_source(const std::string& source);
-
 }  // namespace cupylike::jit

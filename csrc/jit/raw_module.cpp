@@ -1,7 +1,6 @@
 #include "jit/raw_module.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <iterator>
 
@@ -9,6 +8,7 @@
 #include "jit/module_cache.hpp"
 #include "jit/nvrtc.hpp"
 #include "jit/nvrtc_cache.hpp"
+#include "jit/source_text.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/cuda_module.hpp"
 
@@ -18,87 +18,7 @@ namespace {
 
 constexpr size_t kCpuDynamicShared = 256 << 10;  // the buffer jit/host_compiler.cpp reserves
 
-// The source with comments blanked out (same length, so positions stay valid).
-std::string without_comments(const std::string& s) {
-  std::string out = s;
-  for (size_t i = 0; i < out.size(); ++i) {
-    if (out[i] == '"' || out[i] == '\'') {  // skip literals, so "//" inside one is no comment
-      char q = out[i];
-      for (++i; i < out.size() && out[i] != q; ++i)
-        if (out[i] == '\\') ++i;
-    } else if (out.compare(i, 2, "//") == 0) {
-      for (; i < out.size() && out[i] != '\n'; ++i) out[i] = ' ';
-    } else if (out.compare(i, 2, "/*") == 0) {
-      size_t end = out.find("*/", i + 2);
-      end = end == std::string::npos ? out.size() : end + 2;
-      for (; i < end; ++i)
-        if (out[i] != '\n') out[i] = ' ';
-      --i;
-    }
-  }
-  return out;
-}
-
-bool is_ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// [open, close) ranges of extern "C" { ... } blocks.
-std::vector<std::pair<size_t, size_t>> extern_c_blocks(const std::string& s) {
-  std::vector<std::pair<size_t, size_t>> blocks;
-  for (size_t p = s.find("extern"); p != std::string::npos; p = s.find("extern", p + 6)) {
-    size_t q = s.find_first_not_of(" \t\r\n", p + 6);
-    if (q == std::string::npos || s.compare(q, 3, "\"C\"") != 0) continue;
-    size_t b = s.find_first_not_of(" \t\r\n", q + 3);
-    if (b == std::string::npos || s[b] != '{') continue;
-    int depth = 0;
-    size_t e = b;
-    for (; e < s.size(); ++e) {
-      if (s[e] == '{') ++depth;
-      if (s[e] == '}' && --depth == 0) break;
-    }
-    blocks.emplace_back(b, e);
-  }
-  return blocks;
-}
-
 }  // namespace
-
-std::vector<std::string> extern_c_kernels(const std::string& source) {
-  std::string s = without_comments(source);
-  auto blocks = extern_c_blocks(s);
-  std::vector<std::string> names;
-  for (size_t p = s.find("__global__"); p != std::string::npos; p = s.find("__global__", p + 10)) {
-    // The declaration so far: back to the previous statement or block boundary.
-    size_t start = s.find_last_of(";{}", p);
-    start = start == std::string::npos ? 0 : start + 1;
-    std::string head = s.substr(start, p - start);
-    if (head.find("template") != std::string::npos) continue;
-    bool in_block = std::any_of(blocks.begin(), blocks.end(),
-                                [p](auto b) { return p > b.first && p < b.second; });
-    if (!in_block && head.find("extern") == std::string::npos) continue;
-    // The name is the identifier before the first '(' that does not open an attribute.
-    for (size_t i = p + 10; i < s.size(); ++i) {
-      if (s[i] != '(') continue;
-      size_t e = i;
-      while (e > 0 && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-      size_t b = e;
-      while (b > 0 && is_ident(s[b - 1])) --b;
-      std::string word = s.substr(b, e - b);
-      if (word == "__launch_bounds__" || word == "__attribute__" || word == "__align__" ||
-          word == "__declspec") {
-        int depth = 0;  // skip the attribute's parentheses
-        for (; i < s.size(); ++i) {
-          if (s[i] == '(') ++depth;
-          if (s[i] == ')' && --depth == 0) break;
-        }
-        continue;
-      }
-      if (!word.empty() && std::find(names.begin(), names.end(), word) == names.end())
-        names.push_back(word);
-      break;
-    }
-  }
-  return names;
-}
 
 void check_launch(Device device, const cpu::LaunchDims& d, size_t shared_bytes) {
   const uint3 g = d.grid, b = d.block;
@@ -139,7 +59,7 @@ RawModule::RawModule(std::string code, std::vector<std::string> options,
       options_(std::move(options)),
       name_expressions_(std::move(name_expressions)) {
   cpu_kernels_ = name_expressions_;
-  for (const std::string& n : extern_c_kernels(code_))
+  for (const std::string& n : jit::extern_c_kernels(code_))
     if (std::find(cpu_kernels_.begin(), cpu_kernels_.end(), n) == cpu_kernels_.end())
       cpu_kernels_.push_back(n);
 }
@@ -221,7 +141,9 @@ std::shared_ptr<CudaModule> RawModule::cuda_module(Device device) {
     int arch = jit::choose_arch(b.compute_capability(), ptx);
     auto out = jit::nvrtc_compile_cached(code_, file_name_, options_, name_expressions_, arch, ptx);
     lowered_names_ = out->lowered_names;
-    image = out->image;
+    ModuleSource source{code_, file_name_, options_, name_expressions_, lowered_names_};
+    cuda_modules_.push_back(std::make_shared<CudaModule>(device, out->image, &source));
+    return cuda_modules_.back();
   }
   cuda_modules_.push_back(std::make_shared<CudaModule>(device, image));
   return cuda_modules_.back();

@@ -73,8 +73,4 @@ class RawModule {
   std::vector<std::shared_ptr<LoadedKernel>> loaded_;
 };
 
-/// The extern "C" __global__ functions a source defines (to expose on the cpu device, where
-/// the module holds only what it was compiled for); comments and strings are skipped.
-std::vector<std::string> extern_c_kernels(const std::string& source);
-
 }  // namespace cupylike

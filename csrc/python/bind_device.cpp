@@ -64,6 +64,8 @@ Use it as a context manager to make it current for a block.)doc")
       });
   m.def("_cuda_device_count", &cuda::device_count,
         "Number of CUDA devices (0 without a usable driver).");
+  m.def("_cuda_emulated", &cuda::emulated,
+        "Whether the CUDA driver in use is cupylike's emulated GPU (CUPYLIKE_CUDA_EMULATOR=1).");
   m.def("_default_device", &default_device);
 }
 

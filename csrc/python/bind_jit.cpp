@@ -96,6 +96,16 @@ void bind_cuda_module(py::module_& m) {
              return std::make_unique<CudaModule>(cuda_device(device), std::string(image));
            }),
            py::arg("device"), py::arg("image"))
+      .def(py::init([](int device, const py::bytes& image, const std::string& code,
+                       const std::string& name, const std::vector<std::string>& options,
+                       const std::vector<std::string>& name_expressions,
+                       const std::vector<std::string>& lowered_names) {
+             ModuleSource source{code, name, options, name_expressions, lowered_names};
+             return std::make_unique<CudaModule>(cuda_device(device), std::string(image), &source);
+           }),
+           py::arg("device"), py::arg("image"), py::kw_only(), py::arg("source"), py::arg("name"),
+           py::arg("options"), py::arg("name_expressions"), py::arg("lowered_names"),
+           "With the source NVRTC compiled the image from, which the emulated GPU runs.")
       .def(
           "function",
           [](CudaModule& self, const std::string& name) {

@@ -6,7 +6,9 @@
 #include <cuda_fp16.h>
 
 // clang-format off
+#include "../cpu/host_headers_begin.h"
 #include_next <cuda_bf16.h>
+#include "../cpu/host_headers_end.h"
 #include "../cpu/bf16.h"
 // clang-format on
 #endif

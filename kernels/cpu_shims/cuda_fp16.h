@@ -3,7 +3,9 @@
 #ifndef CUPYLIKE_CPU_SHIM_CUDA_FP16_H
 #define CUPYLIKE_CPU_SHIM_CUDA_FP16_H
 // clang-format off
+#include "../cpu/host_headers_begin.h"
 #include_next <cuda_fp16.h>
+#include "../cpu/host_headers_end.h"
 #include "../cpu/fp16.h"
 // clang-format on
 #endif

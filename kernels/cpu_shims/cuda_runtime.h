@@ -11,7 +11,9 @@
 #undef blockIdx
 #undef blockDim
 #undef gridDim
+#include "../cpu/host_headers_begin.h"
 #include_next <cuda_runtime.h>
+#include "../cpu/host_headers_end.h"
 #pragma pop_macro("gridDim")
 #pragma pop_macro("blockDim")
 #pragma pop_macro("blockIdx")

@@ -25,7 +25,9 @@ inline const dim3 __cpuk_curand_mtgp32_block_dim() {
 #undef blockDim
 #define threadIdx __cpuk_curand_mtgp32_thread_idx()
 #define blockDim __cpuk_curand_mtgp32_block_dim()
+#include "../cpu/host_headers_begin.h"
 #include_next <curand_kernel.h>
+#include "../cpu/host_headers_end.h"
 #pragma pop_macro("blockDim")
 #pragma pop_macro("threadIdx")
 

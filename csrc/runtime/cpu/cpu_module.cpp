@@ -39,11 +39,14 @@ CpuModule::CpuModule(const std::string& path, std::vector<std::string> kernels)
       e.thr = symbol<void (*)(void**)>(handle_, "__cpuk_thr_" + n, path);
       e.context = context;
       entries_.push_back(e);
-      auto params = symbol<int (*)(unsigned long long*, int)>(handle_, "__cpuk_params_" + n, path);
-      int count = params(nullptr, 0);
+      auto params = symbol<int (*)(unsigned long long*, unsigned char*, int)>(
+          handle_, "__cpuk_params_" + n, path);
+      int count = params(nullptr, nullptr, 0);
       std::vector<unsigned long long> sizes(static_cast<size_t>(count));
-      params(sizes.data(), count);
+      std::vector<unsigned char> pointers(static_cast<size_t>(count));
+      params(sizes.data(), pointers.data(), count);
       params_.emplace_back(sizes.begin(), sizes.end());
+      pointer_params_.emplace_back(pointers.begin(), pointers.end());
     }
   } catch (...) {
     dlclose(handle_);

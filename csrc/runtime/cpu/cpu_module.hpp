@@ -25,6 +25,8 @@ class CpuModule {
   int find(const std::string& name) const;
   const KernelEntry& kernel(int index) const { return entries_[index]; }
   const std::vector<size_t>& param_sizes(int index) const { return params_[index]; }
+  /// Whether each parameter of kernel `index` is a pointer.
+  const std::vector<bool>& pointer_params(int index) const { return pointer_params_[index]; }
   const std::string& kernel_name(int index) const { return names_[index]; }
   /// Address and size of a global variable (`__device__` / `__constant__`); {null, 0} if none.
   std::pair<void*, size_t> global(const std::string& name) const;
@@ -34,6 +36,7 @@ class CpuModule {
   std::vector<std::string> names_;
   std::vector<KernelEntry> entries_;
   std::vector<std::vector<size_t>> params_;
+  std::vector<std::vector<bool>> pointer_params_;
 };
 
 /// Runs `kernel` over the grid on the worker pool; launches with little work (fewer than a few

@@ -4,6 +4,8 @@
 #include <array>
 
 #include "core/error.hpp"
+#include "jit/blocking.hpp"
+#include "jit/paths.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/driver.hpp"
 
@@ -91,10 +93,35 @@ void check_shared(Device device, CUfunction fn, unsigned shared_bytes, const Lim
 
 }  // namespace
 
-CudaModule::CudaModule(Device device, const std::string& image) : device_(device) {
+CudaModule::CudaModule(Device device, const std::string& image, const ModuleSource* source)
+    : device_(device) {
   cuda_backend(device).activate();
   // PTX must end in NUL; std::string's data() always does, and a CUBIN carries its own size.
-  check(driver().cuModuleLoadData(&module_, image.c_str()), "cuModuleLoadData");
+  if (!source || !driver().emulated()) {
+    check(driver().cuModuleLoadData(&module_, image.c_str()), "cuModuleLoadData");
+    return;
+  }
+  auto c_strings = [](const std::vector<std::string>& v) {
+    std::vector<const char*> out;
+    for (const std::string& s : v) out.push_back(s.c_str());
+    return out;
+  };
+  std::vector<const char*> options = c_strings(source->options),
+                           names = c_strings(source->name_expressions),
+                           lowered = c_strings(source->lowered_names);
+  const std::string& kernels = jit::kernel_dir();
+  cupylike_emulator_source s{CUPYLIKE_EMULATOR_SOURCE_VERSION,
+                             source->code.c_str(),
+                             source->file_name.c_str(),
+                             options.data(),
+                             int(options.size()),
+                             names.data(),
+                             lowered.data(),
+                             int(std::min(names.size(), lowered.size())),
+                             kernels.c_str()};
+  jit::BlockingRegion compiling;  // the emulator compiles the source: seconds, without the GIL
+  check(driver().cupylikeEmulatorModuleLoad(&module_, image.c_str(), &s),
+        "cupylikeEmulatorModuleLoad");
 }
 
 CudaModule::~CudaModule() {

@@ -36,13 +36,22 @@ struct KernelAttributes {
   int preferred_shared_memory_carveout = 0;
 };
 
+/// What NVRTC compiled a module from. The emulated GPU runs this rather than the image.
+struct ModuleSource {
+  const std::string& code;
+  const std::string& file_name;
+  const std::vector<std::string>& options;
+  const std::vector<std::string>& name_expressions;
+  const std::vector<std::string>& lowered_names;  // NVRTC's, one per name expression
+};
+
 /// An image loaded on one CUDA device; unloaded on destruction. Thread-safe.
 class CudaModule {
  public:
   /// Loads `image` (CUBIN bytes or PTX text) into `device`'s primary context; CUDADriverError
   /// when the driver rejects it (e.g. CUDA_ERROR_UNSUPPORTED_PTX_VERSION for PTX newer than
-  /// the driver).
-  CudaModule(Device device, const std::string& image);
+  /// the driver). On the emulated GPU, `source` (when given) is what its kernels run.
+  CudaModule(Device device, const std::string& image, const ModuleSource* source = nullptr);
   ~CudaModule();
   CudaModule(const CudaModule&) = delete;
   CudaModule& operator=(const CudaModule&) = delete;

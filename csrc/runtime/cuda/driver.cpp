@@ -18,6 +18,30 @@ struct Loaded {
   std::string error;  // why the driver cannot be used; empty when it can
 };
 
+bool env_on(const char* name) {
+  const char* v = std::getenv(name);
+  return v && *v && std::string(v) != "0";
+}
+
+// The emulated GPU's library, installed in the same folder as the module holding this code.
+std::string emulator_path() {
+  Dl_info info;
+  std::string dir;
+  if (dladdr(reinterpret_cast<void*>(&emulator_path), &info) && info.dli_fname) {
+    dir = info.dli_fname;
+    dir = dir.substr(0, dir.rfind('/') + 1);
+  }
+  return dir + "libcupylike_cuda_emulator.so";
+}
+
+std::string library_path() {
+  // CUPYLIKE_LIBCUDA lets tests and unusual installations name the driver library.
+  const char* path = std::getenv("CUPYLIKE_LIBCUDA");
+  if (path && *path) return path;
+  if (env_on("CUPYLIKE_CUDA_EMULATOR")) return emulator_path();
+  return "libcuda.so.1";
+}
+
 template <class Fn>
 void load_symbol(void* lib, const char* symbol, Fn& out, std::string& missing) {
   out = reinterpret_cast<Fn>(dlsym(lib, symbol));
@@ -26,9 +50,8 @@ void load_symbol(void* lib, const char* symbol, Fn& out, std::string& missing) {
 
 Loaded load() {
   Loaded l;
-  // CUPYLIKE_LIBCUDA lets tests and unusual installations name the driver library.
-  const char* path = std::getenv("CUPYLIKE_LIBCUDA");
-  if (!path || !*path) path = "libcuda.so.1";
+  std::string chosen = library_path();
+  const char* path = chosen.c_str();
   void* lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     const char* why = dlerror();
@@ -46,6 +69,8 @@ Loaded load() {
     load_symbol(lib, "cuEventElapsedTime", l.driver.cuEventElapsedTime, missing);
   // Optional: without it kernel arguments are not checked against the parameters' sizes.
   load_symbol(lib, CUPYLIKE_STR(cuFuncGetParamInfo), l.driver.cuFuncGetParamInfo, ignored);
+  load_symbol(lib, "cupylikeEmulatorModuleLoad", l.driver.cupylikeEmulatorModuleLoad, ignored);
+  load_symbol(lib, "cupylikeEmulatorLastError", l.driver.cupylikeEmulatorLastError, ignored);
   if (!missing.empty()) {
     l.error = "the CUDA driver lacks " + missing + " (it is older than the CUDA " +
               std::to_string(CUDA_VERSION / 1000) + " this build expects; update the driver)";
@@ -84,6 +109,11 @@ int device_count() {
   return n;
 }
 
+bool emulated() {
+  const Loaded& l = loaded();
+  return l.error.empty() && l.driver.emulated();
+}
+
 int device_count_or_raise() {
   int n = 0;
   check(driver().cuDeviceGetCount(&n), "cuDeviceGetCount");
@@ -98,6 +128,10 @@ std::string error_text(CUresult result) {
   if (l.driver.cuGetErrorString) l.driver.cuGetErrorString(result, &text);
   std::string s = name ? name : "CUDA error " + std::to_string(int(result));
   if (text) s += std::string(": ") + text;
+  if (l.driver.cupylikeEmulatorLastError) {
+    std::string why = l.driver.cupylikeEmulatorLastError();
+    if (!why.empty()) s += " (emulated GPU: " + why + ")";
+  }
   return s;
 }
 

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "emulator/extension.h"
+
 namespace cupylike::cuda {
 
 #define CUPYLIKE_DRIVER_FUNCTIONS(X) \
@@ -56,18 +58,29 @@ struct Driver {
   CUPYLIKE_DRIVER_FUNCTIONS(CUPYLIKE_DRIVER_MEMBER)
   CUPYLIKE_DRIVER_MEMBER(cuEventElapsedTime)  // loaded with a fallback, see driver.cpp
   CUPYLIKE_DRIVER_MEMBER(cuFuncGetParamInfo)  // CUDA 12.4+; nullptr on older drivers
+  // The emulated GPU's extension (emulator/extension.h); nullptr on a real driver.
+  CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorModuleLoad)
+  CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorLastError)
 #undef CUPYLIKE_DRIVER_MEMBER
+
+  /// Whether this is the emulated GPU, which runs a module's source rather than its image.
+  bool emulated() const { return cupylikeEmulatorModuleLoad != nullptr; }
 };
 
 /// The loaded and initialised driver; CUDAUnavailableError naming what is missing (the library,
-/// a symbol of a too-old driver, or cuInit's reason, e.g. no device).
+/// a symbol of a too-old driver, or cuInit's reason, e.g. no device). The library is
+/// $CUPYLIKE_LIBCUDA if set, else the emulated GPU installed beside the extension when
+/// CUPYLIKE_CUDA_EMULATOR is set (and not 0), else libcuda.so.1.
 const Driver& driver();
 /// Number of CUDA devices, 0 when there is no usable driver.
 int device_count();
+/// Whether the usable driver is the emulated GPU; false without a usable driver.
+bool emulated();
 /// Number of CUDA devices, raising CUDAUnavailableError when there is no usable driver.
 int device_count_or_raise();
 
-/// CUDADriverError "<call> failed: <CUDA_ERROR_NAME>: <description>" unless result is success.
+/// CUDADriverError "<call> failed: <CUDA_ERROR_NAME>: <description>" unless result is success;
+/// on the emulated GPU the description ends with the emulator's reason, when it gives one.
 void check(CUresult result, const char* call);
 std::string error_text(CUresult result);
 

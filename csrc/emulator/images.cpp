@@ -1,17 +1,21 @@
-// Reading kernels and globals out of module images for the mock driver.
+// Reading kernels, their resources and globals out of module images for the emulated GPU.
 //
 // CUBIN: an ELF64 file whose symbol table lists kernels (STT_FUNC) and variables (STT_OBJECT,
-// with their sizes). Each kernel's parameters are described in its ".nv.info.<name>" section,
-// a list of attributes: a format byte, an attribute byte, then for format 0x03 a 16-bit value
-// and for format 0x04 a 16-bit length and that many bytes. Attribute 0x17 describes one
-// parameter: u32 0, u16 ordinal, u16 offset, u32 flags whose bits 18-31 hold the size. This
-// layout is NVIDIA's and undocumented; it was read off CUBINs NVRTC 13 makes for kernels with
-// known parameters (tests/test_cuda_module_mock.py checks it still holds), and anything else
-// reads as "sizes unknown", never as wrong sizes.
+// with their sizes). NVIDIA's ".nv.info" sections are lists of attributes: a format byte, an
+// attribute byte, then for formats 0x01-0x03 a 16-bit value and for format 0x04 a 16-bit length
+// and that many bytes. The global ".nv.info" holds attribute 0x2f per kernel (u32 symbol index,
+// u32 registers per thread); a kernel's ".nv.info.<name>" holds attribute 0x17 per parameter
+// (u32 0, u16 ordinal, u16 offset, u32 flags whose bits 18-31 hold the size) and 0x05 for
+// __launch_bounds__ (u32 x, y, z). ".nv.shared.<name>" is sized for the kernel's __shared__
+// variables plus the 1 KiB that sm_80 and later reserve for the system (which is why a block
+// may opt in to 227 of an SM's 228 KiB). This layout is NVIDIA's and undocumented; it was read
+// off CUBINs NVRTC 13 makes for kernels with known parameters and resources
+// (tests/test_cuda_emulator_modules.py checks it still holds), and anything else reads as
+// "unknown", never as a wrong value.
 //
 // PTX: text; kernels are ".entry name(.param .u64 name_param_0, .param .align 8 .b8 p[24])"
 // and variables are top-level ".global"/".const" declarations.
-#include "mock_images.hpp"
+#include "emulator/images.hpp"
 
 #include <elf.h>
 
@@ -21,10 +25,13 @@
 #include <sstream>
 #include <string_view>
 
-namespace mock_cuda {
+namespace cupylike::emulator {
 namespace {
 
-constexpr uint8_t kFormatValue = 0x03, kFormatSized = 0x04, kParamInfo = 0x17;
+constexpr uint8_t kFormatSized = 0x04;
+constexpr uint8_t kParamInfo = 0x17, kRegisterCount = 0x2f, kMaxThreads = 0x05;
+// Shared memory sm_80 and later reserve in every block for the system.
+constexpr size_t kReservedShared = 1024;
 
 template <class T>
 T load(const char* p) {
@@ -33,30 +40,43 @@ T load(const char* p) {
   return v;
 }
 
-std::optional<std::vector<size_t>> cubin_params(const char* info, size_t bytes) {
-  std::map<uint16_t, size_t> by_ordinal;
+// Calls visit(attribute, payload, length) for each attribute of an .nv.info section; false
+// when the section does not parse as the layout described above.
+template <class Visit>
+bool for_each_attribute(const char* info, size_t bytes, Visit visit) {
   for (size_t i = 0; i + 4 <= bytes;) {
     uint8_t format = uint8_t(info[i]), attribute = uint8_t(info[i + 1]);
-    if (format == kFormatValue) {
+    if (format >= 0x01 && format <= 0x03) {
+      visit(attribute, info + i + 2, size_t(2));
       i += 4;
     } else if (format == kFormatSized) {
       uint16_t length = load<uint16_t>(info + i + 2);
-      if (i + 4 + length > bytes) return std::nullopt;
-      if (attribute == kParamInfo && length == 12) {
-        uint16_t ordinal = load<uint16_t>(info + i + 8);
-        by_ordinal[ordinal] = load<uint32_t>(info + i + 12) >> 18;
-      }
+      if (i + 4 + length > bytes) return false;
+      visit(attribute, info + i + 4, size_t(length));
       i += 4 + length;
     } else {
-      return std::nullopt;
+      return false;
     }
   }
+  return true;
+}
+
+// The parameter sizes and launch bound in a kernel's own .nv.info section.
+void read_function_info(const char* info, size_t bytes, FunctionInfo& f) {
+  std::map<uint16_t, size_t> by_ordinal;
+  bool ok = for_each_attribute(info, bytes, [&](uint8_t attribute, const char* p, size_t n) {
+    if (attribute == kParamInfo && n == 12)
+      by_ordinal[load<uint16_t>(p + 4)] = load<uint32_t>(p + 8) >> 18;
+    if (attribute == kMaxThreads && n == 12)
+      f.launch_bound = int(load<uint32_t>(p) * load<uint32_t>(p + 4) * load<uint32_t>(p + 8));
+  });
+  if (!ok) return;
   std::vector<size_t> sizes;
   for (const auto& [ordinal, size] : by_ordinal) {
-    if (ordinal != sizes.size()) return std::nullopt;  // a gap: not the layout we know
+    if (ordinal != sizes.size()) return;  // a gap: not the layout we know
     sizes.push_back(size);
   }
-  return sizes;
+  f.params = sizes;
 }
 
 bool read_elf(const char* image, ImageInfo& out) {
@@ -73,19 +93,31 @@ bool read_elf(const char* image, ImageInfo& out) {
   if (symtab == by_name.end()) return true;  // nothing to look up
   const char* strings = image + section(symtab->second.sh_link).sh_offset;
   size_t count = symtab->second.sh_size / sizeof(Elf64_Sym);
+  std::map<uint32_t, std::string> kernels;  // by symbol index, for the register counts
   for (size_t i = 0; i < count; ++i) {
     auto sym = load<Elf64_Sym>(image + symtab->second.sh_offset + i * sizeof(Elf64_Sym));
     std::string name = strings + sym.st_name;
     if (ELF64_ST_TYPE(sym.st_info) == STT_OBJECT && sym.st_shndx != SHN_UNDEF) {
       out.globals[name] = sym.st_size;
     } else if (ELF64_ST_TYPE(sym.st_info) == STT_FUNC) {
-      auto info = by_name.find(".nv.info." + name);
-      out.functions[name] =
-          info == by_name.end()
-              ? std::optional<std::vector<size_t>>(std::vector<size_t>{})
-              : cubin_params(image + info->second.sh_offset, info->second.sh_size);
+      FunctionInfo& f = out.functions[name];
+      f.params = std::vector<size_t>{};  // no .nv.info section: no parameters
+      if (auto info = by_name.find(".nv.info." + name); info != by_name.end())
+        read_function_info(image + info->second.sh_offset, info->second.sh_size, f);
+      if (auto shared = by_name.find(".nv.shared." + name); shared != by_name.end())
+        f.static_shared =
+            shared->second.sh_size > kReservedShared ? shared->second.sh_size - kReservedShared : 0;
+      kernels[uint32_t(i)] = name;
     }
   }
+  if (auto info = by_name.find(".nv.info"); info != by_name.end())
+    for_each_attribute(image + info->second.sh_offset, info->second.sh_size,
+                       [&](uint8_t attribute, const char* p, size_t n) {
+                         if (attribute != kRegisterCount || n != 8) return;
+                         auto k = kernels.find(load<uint32_t>(p));
+                         if (k != kernels.end())
+                           out.functions[k->second].registers = int(load<uint32_t>(p + 4));
+                       });
   return true;
 }
 
@@ -141,7 +173,7 @@ void ptx_entry(std::string_view header, ImageInfo& out) {
       params.remove_prefix(std::min(comma + 1, params.size()));
     }
   }
-  out.functions[std::string(name)] = sizes;
+  out.functions[std::string(name)].params = sizes;
 }
 
 bool has_word(std::string_view s, std::string_view word) {
@@ -190,4 +222,4 @@ bool read_image(const void* image, ImageInfo& info) {
   return read_ptx(p, info);
 }
 
-}  // namespace mock_cuda
+}  // namespace cupylike::emulator

@@ -1,17 +1,18 @@
-"""RawKernel and RawModule on a CUDA device, against the mock driver: NVRTC compiles the real
-source, the mock loads the image and records each launch (it runs nothing), so what reaches
+"""RawKernel and RawModule on the emulated GPU: NVRTC compiles the real source, the emulator
+loads the image, records each launch and runs it from the source, so what reaches
 cuLaunchKernel — grid, block, shared memory, stream and the bytes of every argument — is checked
-without a GPU."""
+without a GPU, and so are the results."""
 
 import textwrap
 
-import pytest
 from cpp_build import build_dir
-from test_cuda_mock import run_on_mock
-from test_cuda_module_mock import MODULES
+from emulated_gpu import run_on_emulator
+from test_cuda_emulator_modules import MODULES
 
 RAW = MODULES + """
 import numpy, struct
+
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 cp = cupylike
 
 def args_of(launch):
@@ -19,17 +20,12 @@ def args_of(launch):
 """
 
 
-def run_raw(mock, code):
-    return run_on_mock(mock, RAW + textwrap.dedent(code))
+def run_raw(code, **env):
+    return run_on_emulator(RAW + textwrap.dedent(code), **env)
 
 
-@pytest.fixture(scope="module")
-def mock_path():
-    return str(build_dir() / "libcupylike_mock_cuda.so")
-
-
-def test_raw_kernel_marshals_arguments_by_parameter_size(mock_path):
-    run_raw(mock_path, """
+def test_raw_kernel_marshals_arguments_by_parameter_size():
+    run_raw("""
         add = cp.RawKernel(SOURCE, "my_add")
         x = cp.asarray(numpy.arange(8, dtype=numpy.float32))
         y = cp.empty_like(x)
@@ -54,8 +50,8 @@ def test_raw_kernel_marshals_arguments_by_parameter_size(mock_path):
     """)
 
 
-def test_raw_kernel_argument_errors_on_cuda(mock_path):
-    run_raw(mock_path, """
+def test_raw_kernel_argument_errors_on_cuda():
+    run_raw("""
         add = cp.RawKernel(SOURCE, "my_add")
         x = cp.asarray(numpy.arange(8, dtype=numpy.float32))
         launches = stat("launches", 0)
@@ -84,8 +80,8 @@ def test_raw_kernel_argument_errors_on_cuda(mock_path):
     """)
 
 
-def test_raw_module_templates_and_globals_on_cuda(mock_path):
-    run_raw(mock_path, """
+def test_raw_module_templates_and_globals_on_cuda():
+    run_raw("""
         module = cp.RawModule(code=SOURCE, name_expressions=EXPRESSIONS)
         data, lowered = image()
         x = cp.asarray(numpy.arange(4, dtype=numpy.float64))
@@ -109,12 +105,12 @@ def test_raw_module_templates_and_globals_on_cuda(mock_path):
     """)
 
 
-def test_old_driver_without_param_info_passes_values_as_cupy_does(mock_path):
-    old = str(build_dir() / "libcupylike_mock_cuda_old.so")
-    run_raw(old, """
+def test_old_driver_without_param_info_passes_values_as_cupy_does():
+    old = str(build_dir() / "libcupylike_cuda_emulator_old.so")
+    run_raw("""
         add = cp.RawKernel(SOURCE, "my_add")
         x = cp.zeros(4, dtype=cp.float32)
         add((1,), (4,), (x, x, x, 4))
         assert args_of(launch())[3][:4] == struct.pack("<i", 4)  # long long's low bytes
         add((1,), (4,), (x, x, x, numpy.float64(1)))  # unchecked: the driver cannot tell sizes
-    """)
+    """, CUPYLIKE_LIBCUDA=old)

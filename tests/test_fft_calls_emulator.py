@@ -1,19 +1,22 @@
 """The FFT front-end hands cuFFT the very calls it runs on the cpu device's pocketfft: with the
-facade's log in dry-run mode (the mock driver has no cuFFT), the same transforms on a (mock)
+facade's log in dry-run mode (the emulated GPU has no cuFFT), the same transforms on an (emulated)
 CUDA device and on the cpu record the same call descriptions."""
 
-from test_cuda_mock import mock_path, run_on_mock  # noqa: F401 (mock_path is a fixture)
+import pytest
+from emulated_gpu import run_on_emulator
+
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 
 
-def test_cuda_and_cpu_get_the_same_fft_calls(mock_path):  # noqa: F811
-    out = run_on_mock(mock_path, """
+def test_cuda_and_cpu_get_the_same_fft_calls():
+    out = run_on_emulator("""
         rng = numpy.random.default_rng(0)
         host_c = (rng.standard_normal((6, 8, 10)) + 1j).astype(numpy.complex64)
         host_r = rng.standard_normal((6, 8, 10))
         logs = []
         cupylike._core._fft_log(True, True)
         # Only transforms that read their input in place and need no scaling: no kernel needs
-        # compiling for the mock device.
+        # compiling for the emulated GPU.
         for device in (cupylike.Device("cpu"), GPU0):
             c = cupylike.asarray(host_c, device=device)
             r = cupylike.asarray(host_r, device=device)

@@ -1,22 +1,26 @@
-// A stand-in for libcuda.so.1 that serves the driver API calls cupylike makes from host memory,
-// so the CUDA code path runs in CI without a GPU (tests/test_cuda_mock.py points
-// CUPYLIKE_LIBCUDA here). Written from the driver API documentation.
+// The emulated GPU: a stand-in for libcuda.so.1 that serves the driver API calls cupylike
+// makes from host memory and runs their kernels on the host, so the cuda backend's own code —
+// its driver calls, the GPU launch policies and the GPU flavour of every kernel — runs without
+// a GPU. CUPYLIKE_CUDA_EMULATOR=1 makes the library load it (runtime/cuda/driver.cpp). Written
+// from the driver API documentation.
 //
-// What it models, kept simple on purpose:
-// - Devices: CUPYLIKE_MOCK_CUDA_DEVICES of them (default 2), each with CUPYLIKE_MOCK_CUDA_MEMORY
-//   bytes (default 1 GiB; cuMemAlloc beyond it is CUDA_ERROR_OUT_OF_MEMORY), compute capability
-//   9.0, named "Mock CUDA Device N". CUPYLIKE_MOCK_CUDA_INIT_ERROR=<CUresult> makes cuInit fail
-//   with that code; CUPYLIKE_MOCK_CUDA_PINNED_MEMORY caps cuMemHostAlloc's bytes in all.
+// What it models:
+// - Devices: CUPYLIKE_CUDA_EMULATOR_DEVICES of them (default 1), each with
+//   CUPYLIKE_CUDA_EMULATOR_MEMORY bytes (default 4 GiB; cuMemAlloc beyond it is
+//   CUDA_ERROR_OUT_OF_MEMORY), an H100's compute capability (9.0) and limits, and a name that
+//   says it is emulated. CUPYLIKE_CUDA_EMULATOR_INIT_ERROR=<CUresult> makes cuInit fail with
+//   that code; CUPYLIKE_CUDA_EMULATOR_PINNED_MEMORY caps cuMemHostAlloc's bytes in all.
 // - Contexts: one primary context per device, current per thread. Memory, stream and event
 //   calls without a current context give CUDA_ERROR_INVALID_CONTEXT.
-// - Device memory is host memory behind fake addresses that fault when the host dereferences
-//   them (mock_state.hpp). Copies and memsets must lie inside one live allocation of the current
-//   context's device, and their stream must belong to that device, else CUDA_ERROR_INVALID_VALUE
-//   / CUDA_ERROR_INVALID_HANDLE.
+// - Device memory is host memory at addresses the host cannot dereference outside kernels
+//   (device_memory.hpp). Copies and memsets must lie inside one live allocation of the current
+//   context's device, and their stream must belong to that device, else
+//   CUDA_ERROR_INVALID_VALUE / CUDA_ERROR_INVALID_HANDLE.
 // - Streams are FIFO queues run lazily: work runs when something waits for it (stream, event or
 //   context synchronize, cuMemFree, cuMemFreeHost, cuStreamDestroy, a copy that completes before
 //   returning), or when polled: cuStreamQuery and cuEventQuery answer CUDA_ERROR_NOT_READY once
-//   for pending work and run it at the next query, so polling loops end.
+//   for pending work and run it at the next query, so polling loops end. Missing
+//   synchronisation in the library therefore shows up as wrong values.
 // - Order between streams: an op first runs the (stream, position) pairs it depends on.
 //   cuStreamWaitEvent makes later work on the stream depend on the event's recorded position.
 //   The legacy null stream (0 or CU_STREAM_LEGACY) is a barrier for its device: its work
@@ -32,15 +36,16 @@
 // - Events: a record marks the stream's position; elapsed time comes from host clock stamps
 //   taken when the records run; events made with CU_EVENT_DISABLE_TIMING give
 //   CUDA_ERROR_INVALID_HANDLE there, and unfinished ones CUDA_ERROR_NOT_READY.
-// - Modules and launches (mock_modules.cpp): images from NVRTC load and name their kernels,
-//   parameter sizes and globals; launches are checked and recorded but never run anything.
-// - mock_cuda_stat(name, device) returns the counters tests check (see the function);
-//   mock_cuda_set_sticky_error(code) makes every later memory, stream, event and synchronize
-//   call fail with `code`, as a kernel's illegal memory access does on a real device.
+// - Modules (modules.cpp): images from NVRTC load and name their kernels, parameter sizes,
+//   resources and globals; the library's extension entry point (extension.h) adds the module's
+//   source, which the emulator compiles for the host in the GPU flavour (program.cpp).
+// - Launches (launches.cpp) are checked against a GPU's limits with CUDA's error codes, copy
+//   their arguments, and run in stream order on the block runner. A kernel that traps, fails
+//   an assert or deadlocks sets a sticky error, as a GPU's fault does: every later call fails.
+// - The extension's hooks (hooks.cpp) report counters and launches for tests, and explain the
+//   calling thread's last error.
 //
-// This file holds initialisation, devices, contexts, memory and copies; mock_streams.cpp holds
-// streams, events and the test hooks; mock_modules.cpp modules, kernels and launches (reading
-// images in mock_images.cpp); mock_state.hpp the model they share.
+// This file holds initialisation, devices, contexts, memory and copies.
 
 #include <algorithm>
 #include <cstdio>
@@ -48,27 +53,37 @@
 #include <string>
 #include <utility>
 
-#include "mock_state.hpp"
+#include "emulator/gpu_limits.hpp"
+#include "emulator/state.hpp"
 
-namespace mock_cuda {
+namespace cupylike::emulator {
+
+State& state() {
+  static State* s = new State;  // never destroyed: the library may call in during exit
+  return *s;
+}
+
 namespace {
+
+// What cuDeviceGetName answers: plainly not a GPU, so no one takes its timings for one's.
+constexpr const char* kDeviceName = "cupylike emulated GPU (sm_90, runs on the CPU)";
 
 // The attributes a caller may plausibly ask for, with an H100's values.
 constexpr std::pair<CUdevice_attribute, int> kAttributes[] = {
-    {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 9},
-    {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 0},
-    {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 132},
-    {CU_DEVICE_ATTRIBUTE_WARP_SIZE, 32},
-    {CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 1024},
-    {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, 1024},
-    {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, 1024},
-    {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, 64},
-    {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, 2147483647},
-    {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, 65535},
-    {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, 65535},
-    {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, 49152},
-    {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, 232448},
-    {CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK, 65536},
+    {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, kComputeMajor},
+    {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, kComputeMinor},
+    {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, kMultiprocessors},
+    {CU_DEVICE_ATTRIBUTE_WARP_SIZE, kWarpSize},
+    {CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, int(kMaxThreadsPerBlock)},
+    {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, int(kMaxBlock[0])},
+    {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, int(kMaxBlock[1])},
+    {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, int(kMaxBlock[2])},
+    {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, int(kMaxGrid[0])},
+    {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, int(kMaxGrid[1])},
+    {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, int(kMaxGrid[2])},
+    {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, int(kDefaultSharedPerBlock)},
+    {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, int(kSharedOptin)},
+    {CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK, kRegistersPerBlock},
     {CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, 2048},
     {CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY, 65536},
     {CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, 52428800},
@@ -97,7 +112,7 @@ struct ErrorText {
   const char* text;
 };
 
-// The codes this mock returns, and ones a test may pass as CUPYLIKE_MOCK_CUDA_INIT_ERROR.
+// The codes this driver returns, and ones a test may pass as CUPYLIKE_CUDA_EMULATOR_INIT_ERROR.
 constexpr ErrorText kErrors[] = {
     {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
     {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
@@ -120,6 +135,13 @@ constexpr ErrorText kErrors[] = {
      "system has unsupported display driver / cuda driver combination"},
     {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_INVALID_SOURCE, "CUDA_ERROR_INVALID_SOURCE", "device kernel source is invalid"},
+    {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+     "too many resources requested for launch"},
+    {CUDA_ERROR_ASSERT, "CUDA_ERROR_ASSERT", "device-side assert triggered"},
+    {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},
+    {CUDA_ERROR_LAUNCH_TIMEOUT, "CUDA_ERROR_LAUNCH_TIMEOUT",
+     "the launch timed out and was terminated"},
     {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error"},
 };
 
@@ -130,15 +152,15 @@ const ErrorText* find_error(CUresult code) {
 }
 
 CUresult init_devices(State& s) {
-  long long n = env_int("CUPYLIKE_MOCK_CUDA_DEVICES", 2);
+  long long n = env_int("CUPYLIKE_CUDA_EMULATOR_DEVICES", 1);
   if (n <= 0) return CUDA_ERROR_NO_DEVICE;
   n = std::min<long long>(n, kMaxDevices);
-  long long capacity = env_int("CUPYLIKE_MOCK_CUDA_MEMORY", 1LL << 30);
+  long long capacity = env_int("CUPYLIKE_CUDA_EMULATOR_MEMORY", 4LL << 30);
   for (int i = 0; i < n; ++i) {
     DeviceState& d = s.devices.emplace_back();
     d.context.device = i;
     d.capacity = size_t(std::max(capacity, 0LL));
-    d.next_fake = kFakeBase + (uint64_t(i) << kDeviceShift) + kFakeAlign;
+    if (!d.memory.reserve(d.capacity)) return CUDA_ERROR_OUT_OF_MEMORY;
     d.null_queue = std::make_shared<Queue>();
     d.null_queue->device = i;
     d.null_queue->null = true;
@@ -147,26 +169,26 @@ CUresult init_devices(State& s) {
 }
 
 }  // namespace
-}  // namespace mock_cuda
+}  // namespace cupylike::emulator
 
-using mock_cuda::Lock;
-using mock_cuda::Op;
-using mock_cuda::Queue;
-using mock_cuda::State;
-using mock_cuda::t_current;
+namespace emu = cupylike::emulator;
+using emu::Op;
+using emu::Queue;
+using emu::State;
+using emu::t_current;
 
 extern "C" {
 
 // --- initialisation, errors, devices ------------------------------------------------------
 
 CUresult CUDAAPI cuInit(unsigned int flags) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
   if (s.init_result == CUDA_SUCCESS) return CUDA_SUCCESS;
-  if (long long e = mock_cuda::env_int("CUPYLIKE_MOCK_CUDA_INIT_ERROR", 0); e != 0)
+  if (long long e = emu::env_int("CUPYLIKE_CUDA_EMULATOR_INIT_ERROR", 0); e != 0)
     return CUresult(e);
-  CUresult r = mock_cuda::init_devices(s);
+  CUresult r = emu::init_devices(s);
   if (r == CUDA_SUCCESS) s.init_result = CUDA_SUCCESS;
   return r;
 }
@@ -179,58 +201,58 @@ CUresult CUDAAPI cuDriverGetVersion(int* version) {
 
 CUresult CUDAAPI cuGetErrorName(CUresult error, const char** str) {
   if (!str) return CUDA_ERROR_INVALID_VALUE;
-  const mock_cuda::ErrorText* e = mock_cuda::find_error(error);
+  const emu::ErrorText* e = emu::find_error(error);
   *str = e ? e->name : nullptr;
   return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult CUDAAPI cuGetErrorString(CUresult error, const char** str) {
   if (!str) return CUDA_ERROR_INVALID_VALUE;
-  const mock_cuda::ErrorText* e = mock_cuda::find_error(error);
+  const emu::ErrorText* e = emu::find_error(error);
   *str = e ? e->text : nullptr;
   return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult CUDAAPI cuDeviceGetCount(int* count) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (!count) return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult r = mock_cuda::need_init(s); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::need_init(s); r != CUDA_SUCCESS) return r;
   *count = int(s.devices.size());
   return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuDeviceGet(CUdevice* device, int ordinal) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (!device) return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult r = mock_cuda::need_device(s, ordinal); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::need_device(s, ordinal); r != CUDA_SUCCESS) return r;
   *device = ordinal;
   return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuDeviceGetName(char* name, int len, CUdevice dev) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (!name || len <= 0) return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult r = mock_cuda::need_device(s, dev); r != CUDA_SUCCESS) return r;
-  std::snprintf(name, size_t(len), "Mock CUDA Device %d", dev);
+  if (CUresult r = emu::need_device(s, dev); r != CUDA_SUCCESS) return r;
+  std::snprintf(name, size_t(len), "%s", emu::kDeviceName);
   return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuDeviceGetAttribute(int* value, CUdevice_attribute attrib, CUdevice dev) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (!value) return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult r = mock_cuda::need_device(s, dev); r != CUDA_SUCCESS) return r;
-  return mock_cuda::attribute(attrib, dev, *value) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (CUresult r = emu::need_device(s, dev); r != CUDA_SUCCESS) return r;
+  return emu::attribute(attrib, dev, *value) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult CUDAAPI cuDeviceTotalMem(size_t* bytes, CUdevice dev) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (!bytes) return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult r = mock_cuda::need_device(s, dev); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::need_device(s, dev); r != CUDA_SUCCESS) return r;
   *bytes = s.device(dev).capacity;
   return CUDA_SUCCESS;
 }
@@ -238,31 +260,31 @@ CUresult CUDAAPI cuDeviceTotalMem(size_t* bytes, CUdevice dev) {
 // --- contexts -------------------------------------------------------------------------------
 
 CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext* ctx, CUdevice dev) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (!ctx) return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult r = mock_cuda::need_device(s, dev); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::need_device(s, dev); r != CUDA_SUCCESS) return r;
   ++s.device(dev).primary_refs;
   *ctx = &s.device(dev).context;
   return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuCtxGetCurrent(CUcontext* ctx) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
+  State& s = emu::state();
+  emu::Call call(s);
   if (!ctx) return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult r = mock_cuda::need_init(s); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::need_init(s); r != CUDA_SUCCESS) return r;
   *ctx = t_current;
   return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_init(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_init(s); r != CUDA_SUCCESS) return r;
   if (ctx) {  // only retained primary contexts exist here
     bool known = false;
-    for (const mock_cuda::DeviceState& d : s.devices)
+    for (const emu::DeviceState& d : s.devices)
       known = known || (&d.context == ctx && d.primary_refs > 0);
     if (!known) return CUDA_ERROR_INVALID_CONTEXT;
   }
@@ -271,49 +293,52 @@ CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx) {
 }
 
 CUresult CUDAAPI cuCtxSynchronize(void) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   s.run_device(t_current->device);
-  return CUDA_SUCCESS;
+  return emu::sticky_error(s);
 }
 
 // --- memory ---------------------------------------------------------------------------------
 
 CUresult CUDAAPI cuMemAlloc(CUdeviceptr* ptr, size_t bytes) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (!ptr || bytes == 0) return CUDA_ERROR_INVALID_VALUE;
-  mock_cuda::DeviceState& d = s.device(t_current->device);
+  emu::DeviceState& d = s.device(t_current->device);
   if (bytes > d.capacity - d.live_bytes) return CUDA_ERROR_OUT_OF_MEMORY;
-  auto* real = static_cast<char*>(std::malloc(bytes));
-  if (!real) return CUDA_ERROR_OUT_OF_MEMORY;
-  std::memset(real, 0xA5, bytes);  // not zero: reading memory nothing wrote shows in values
-  *ptr = s.add_allocation(t_current->device, real, bytes);
+  uint64_t address = d.memory.allocate(bytes);
+  if (!address) return CUDA_ERROR_OUT_OF_MEMORY;
+  char* host = d.memory.host(address);
+  std::memset(host, 0xA5, bytes);  // not zero: reading memory nothing wrote shows in values
+  s.allocations[address] = {bytes, t_current->device, host, false};
+  d.live_bytes += bytes;
+  *ptr = address;
   return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuMemFree(CUdeviceptr ptr) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   auto it = s.allocations.find(ptr);
-  if (it == s.allocations.end()) return CUDA_ERROR_INVALID_VALUE;
-  mock_cuda::Allocation a = it->second;
+  if (it == s.allocations.end() || it->second.global) return CUDA_ERROR_INVALID_VALUE;
+  emu::Allocation a = it->second;
   s.run_device(a.device);  // cuMemFree waits for work that may still use the memory
-  std::free(a.real);
+  s.device(a.device).memory.release(ptr, a.size);
   s.device(a.device).live_bytes -= a.size;
   s.allocations.erase(it);
-  return CUDA_SUCCESS;
+  return emu::sticky_error(s);
 }
 
 CUresult CUDAAPI cuMemHostAlloc(void** ptr, size_t bytes, unsigned int) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (!ptr || bytes == 0) return CUDA_ERROR_INVALID_VALUE;
-  long long cap = mock_cuda::env_int("CUPYLIKE_MOCK_CUDA_PINNED_MEMORY", -1);
+  long long cap = emu::env_int("CUPYLIKE_CUDA_EMULATOR_PINNED_MEMORY", -1);
   size_t pinned_bytes = 0;
   for (const auto& [addr, size] : s.pinned) pinned_bytes += size;
   if (cap >= 0 && bytes > size_t(cap) - std::min(size_t(cap), pinned_bytes))
@@ -326,23 +351,23 @@ CUresult CUDAAPI cuMemHostAlloc(void** ptr, size_t bytes, unsigned int) {
 }
 
 CUresult CUDAAPI cuMemFreeHost(void* ptr) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   auto it = s.pinned.find(reinterpret_cast<uintptr_t>(ptr));
   if (it == s.pinned.end()) return CUDA_ERROR_INVALID_VALUE;
   for (size_t d = 0; d < s.devices.size(); ++d) s.run_device(int(d));  // any may read it
   std::free(ptr);
   s.pinned.erase(it);
-  return CUDA_SUCCESS;
+  return emu::sticky_error(s);
 }
 
 CUresult CUDAAPI cuMemGetInfo(size_t* free, size_t* total) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (!free || !total) return CUDA_ERROR_INVALID_VALUE;
-  const mock_cuda::DeviceState& d = s.device(t_current->device);
+  const emu::DeviceState& d = s.device(t_current->device);
   *free = d.capacity - d.live_bytes;
   *total = d.capacity;
   return CUDA_SUCCESS;
@@ -352,54 +377,54 @@ CUresult CUDAAPI cuMemGetInfo(size_t* free, size_t* total) {
 
 CUresult CUDAAPI cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, size_t bytes,
                                    CUstream stream) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (bytes == 0) return CUDA_SUCCESS;
   char* d = s.translate(dst, bytes, t_current->device);
-  if (!d || !src || mock_cuda::is_fake(src)) return CUDA_ERROR_INVALID_VALUE;
-  Op op = mock_cuda::copy_op(d, static_cast<const char*>(src), bytes);
+  if (!d || !src || s.is_device_address(src)) return CUDA_ERROR_INVALID_VALUE;
+  Op op = emu::copy_op(d, static_cast<const char*>(src), bytes);
   bool pinned = s.is_pinned(src, bytes);
   if (pinned) {
     op.check_source = true;
-    op.source_sum = mock_cuda::checksum(op.src, bytes);
+    op.source_sum = emu::checksum(op.src, bytes);
   }
-  CUresult r = mock_cuda::issue(s, stream, std::move(op), /*complete=*/!pinned);
+  CUresult r = emu::issue(s, stream, std::move(op), /*complete=*/!pinned);
   if (r == CUDA_SUCCESS) ++(pinned ? s.stats.h2d_pinned : s.stats.h2d_pageable);
   return r;
 }
 
 CUresult CUDAAPI cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, size_t bytes, CUstream stream) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (bytes == 0) return CUDA_SUCCESS;
   char* from = s.translate(src, bytes, t_current->device);
-  if (!from || !dst || mock_cuda::is_fake(dst)) return CUDA_ERROR_INVALID_VALUE;
+  if (!from || !dst || s.is_device_address(dst)) return CUDA_ERROR_INVALID_VALUE;
   bool pinned = s.is_pinned(dst, bytes);
-  CUresult r = mock_cuda::issue(s, stream, mock_cuda::copy_op(static_cast<char*>(dst), from, bytes),
-                                /*complete=*/!pinned);
+  CUresult r = emu::issue(s, stream, emu::copy_op(static_cast<char*>(dst), from, bytes),
+                          /*complete=*/!pinned);
   if (r == CUDA_SUCCESS) ++s.stats.d2h;
   return r;
 }
 
 CUresult CUDAAPI cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                                    CUstream stream) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (bytes == 0) return CUDA_SUCCESS;
   char* to = s.translate(dst, bytes, t_current->device);
   char* from = s.translate(src, bytes, t_current->device);
   if (!to || !from) return CUDA_ERROR_INVALID_VALUE;
-  return mock_cuda::issue(s, stream, mock_cuda::copy_op(to, from, bytes), false);
+  return emu::issue(s, stream, emu::copy_op(to, from, bytes), false);
 }
 
 CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count,
                                  CUstream stream) {
-  State& s = mock_cuda::state();
-  Lock lock(s.mutex);
-  if (CUresult r = mock_cuda::need_context(s); r != CUDA_SUCCESS) return r;
+  State& s = emu::state();
+  emu::Call call(s);
+  if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (count == 0) return CUDA_SUCCESS;
   char* to = s.translate(dst, count, t_current->device);
   if (!to) return CUDA_ERROR_INVALID_VALUE;
@@ -408,7 +433,7 @@ CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t co
   op.dst = to;
   op.bytes = count;
   op.value = value;
-  return mock_cuda::issue(s, stream, std::move(op), false);
+  return emu::issue(s, stream, std::move(op), false);
 }
 
 }  // extern "C"

@@ -1,19 +1,22 @@
 """The BLAS front-end hands cuBLAS the very call it hands the cpu device's OpenBLAS: with the
-facade's log in dry-run mode (the mock driver has no cuBLAS), the same products on a (mock)
+facade's log in dry-run mode (the emulated GPU has no cuBLAS), the same products on an (emulated)
 CUDA device and on the cpu record the same call descriptions."""
 
-from test_cuda_mock import mock_path, run_on_mock  # noqa: F401 (mock_path is a fixture)
+import pytest
+from emulated_gpu import run_on_emulator
+
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 
 
-def test_cuda_and_cpu_get_the_same_gemm_calls(mock_path):  # noqa: F811
-    run_on_mock(mock_path, """
+def test_cuda_and_cpu_get_the_same_gemm_calls():
+    run_on_emulator("""
         host_a = numpy.arange(2 * 3 * 4, dtype=numpy.float32).reshape(2, 3, 4)
         host_b = numpy.arange(5 * 4, dtype=numpy.complex64).reshape(5, 4)
         host_c = numpy.ones((4, 2), dtype=numpy.float32)
         logs = []
         cupylike._core._blas_log(True, True)
         # Only products whose operands BLAS reads in place: no kernel needs compiling for the
-        # mock device.
+        # emulated GPU.
         for device in (cupylike.Device("cpu"), GPU0):
             a = cupylike.asarray(host_a, device=device)
             b = cupylike.asarray(host_b, device=device)

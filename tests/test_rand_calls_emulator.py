@@ -1,17 +1,20 @@
 """The random front-end hands cuRAND's device generator the very draws it hands the cpu
-device's host generator: with the facade's log in dry-run mode (the mock driver has no
-cuRAND), the same draws on a (mock) CUDA device and on the cpu record the same call
+device's host generator: with the facade's log in dry-run mode (the emulated GPU has no
+cuRAND), the same draws on an (emulated) CUDA device and on the cpu record the same call
 descriptions."""
 
-from test_cuda_mock import mock_path, run_on_mock  # noqa: F401 (mock_path is a fixture)
+import pytest
+from emulated_gpu import run_on_emulator
+
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 
 
-def test_cuda_and_cpu_get_the_same_rand_calls(mock_path):  # noqa: F811
-    run_on_mock(mock_path, """
+def test_cuda_and_cpu_get_the_same_rand_calls():
+    run_on_emulator("""
         import cupylike.random
         logs = []
         cupylike._core._rand_log(True, True)
-        # Only draws that need no kernel of ours: nothing needs compiling for the mock device.
+        # Only draws that need no kernel of ours: nothing needs compiling for the emulated GPU.
         for device in (cupylike.Device("cpu"), GPU0):
             with device:
                 g = cupylike.random.default_rng(7)

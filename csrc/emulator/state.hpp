@@ -1,7 +1,8 @@
 #pragma once
-// The state behind the mock driver: devices, allocations, and streams as queues of work that
-// runs lazily, and the checks the driver calls share. The rules it keeps are written at the top
-// of mock_libcuda.cpp.
+// The emulated GPU's model: devices and their memory, contexts, streams as queues of work that
+// runs lazily, events, and the checks the driver calls share. The rules it keeps are written at
+// the top of driver.cpp; the functions live in driver.cpp (devices, contexts, memory, copies),
+// streams.cpp, modules.cpp and launches.cpp.
 //
 // The library builds with hidden visibility; cuda.h's declarations are made visible, so the
 // driver API is exported and nothing here is.
@@ -22,41 +23,32 @@
 #include <utility>
 #include <vector>
 
-namespace mock_cuda {
+#include "emulator/device_memory.hpp"
+
+namespace cupylike::emulator {
 
 using Clock = std::chrono::steady_clock;
 
 struct Queue;
 struct EventState;
+struct Launch;
 
-}  // namespace mock_cuda
+}  // namespace cupylike::emulator
 
 // The driver's opaque handle types, given bodies here.
 struct CUctx_st {
   int device = 0;
 };
 struct CUstream_st {
-  std::shared_ptr<mock_cuda::Queue> queue;
+  std::shared_ptr<cupylike::emulator::Queue> queue;
 };
 struct CUevent_st {
-  std::shared_ptr<mock_cuda::EventState> state;
+  std::shared_ptr<cupylike::emulator::EventState> state;
 };
 
-namespace mock_cuda {
+namespace cupylike::emulator {
 
-// Fake device addresses: bits 52-55 set, which no host pointer has (x86-64 and AArch64 user
-// space ends far below, and AArch64's top-byte-ignore covers bits 56-63 only), so a host
-// dereference faults. Each device owns 2^44 bytes of them; addresses are never reused, so a
-// stale pointer never reaches a newer allocation.
-constexpr uint64_t kFakeBase = 0x00F0'0000'0000'0000ull;
-constexpr int kDeviceShift = 44;
-constexpr uint64_t kFakeAlign = uint64_t(64) << 10;  // also the gap left after each allocation
 constexpr int kMaxDevices = 64;
-
-inline bool is_fake(const void* p) {
-  auto a = reinterpret_cast<uintptr_t>(p);
-  return a >= kFakeBase && a < kFakeBase + (uint64_t(kMaxDevices) << kDeviceShift);
-}
 
 /// 64-bit hash of a byte range, 8 bytes a step (fast enough to run over every staged byte).
 inline uint64_t checksum(const char* p, size_t n) {
@@ -89,7 +81,7 @@ struct EventState {
 };
 
 struct Op {
-  enum Kind { copy, fill, record, wait, kernel } kind = wait;  // kernels run nothing
+  enum Kind { copy, fill, record, wait, kernel } kind = wait;
   char* dst = nullptr;
   const char* src = nullptr;
   size_t bytes = 0;
@@ -98,6 +90,7 @@ struct Op {
   uint64_t source_sum = 0;
   std::shared_ptr<EventState> event;
   uint64_t generation = 0;
+  std::shared_ptr<Launch> launch;  // kernel
   std::vector<Dependency> deps;
 };
 
@@ -111,10 +104,13 @@ struct Queue {
   uint64_t reported_not_ready = 0;  // cuStreamQuery said NOT_READY for work up to here
 };
 
+/// A range of device addresses the emulator serves: memory from cuMemAlloc (host points into
+/// the device's DeviceMemory), or a module's global variable (host is the variable itself).
 struct Allocation {
-  char* real;
   size_t size;
   int device;
+  char* host;
+  bool global;
 };
 
 struct DeviceState {
@@ -122,21 +118,23 @@ struct DeviceState {
   int primary_refs = 0;
   size_t capacity = 0;
   size_t live_bytes = 0;
-  uint64_t next_fake = 0;
+  DeviceMemory memory;
   std::shared_ptr<Queue> null_queue;
   std::vector<std::shared_ptr<Queue>> streams;  // created and not destroyed
 };
 
 struct Stats {
   long long h2d_pinned = 0, h2d_pageable = 0, d2h = 0, staging_violations = 0;
+  long long kernels_run = 0;
 };
 
 struct State {
   std::mutex mutex;
   CUresult init_result = CUDA_ERROR_NOT_INITIALIZED;  // until cuInit succeeds
-  CUresult sticky = CUDA_SUCCESS;              // set by tests: what every context call fails with
-  std::deque<DeviceState> devices;             // a deque: contexts never move
-  std::map<uint64_t, Allocation> allocations;  // by fake address
+  CUresult sticky = CUDA_SUCCESS;   // a kernel's fault (or a test's): every context call fails
+  std::string sticky_message;       // what caused it
+  std::deque<DeviceState> devices;  // a deque: contexts never move
+  std::map<uint64_t, Allocation> allocations;  // by device address
   std::map<uintptr_t, size_t> pinned;          // cuMemHostAlloc'ed ranges by address
   std::set<CUstream> streams;
   std::set<CUevent> events;
@@ -144,25 +142,31 @@ struct State {
 
   DeviceState& device(int d) { return devices[size_t(d)]; }
 
-  /// A fresh range of fake addresses on `dev` for `bytes` bytes, mapped to `real`.
-  uint64_t add_allocation(int dev, char* real, size_t bytes) {
-    DeviceState& d = device(dev);
-    uint64_t fake = d.next_fake;
-    d.next_fake += (bytes + kFakeAlign - 1) / kFakeAlign * kFakeAlign + kFakeAlign;
-    allocations[fake] = {real, bytes, dev};
-    d.live_bytes += bytes;
-    return fake;
-  }
-
-  /// The host address behind [ptr, ptr + bytes), if it lies in one live allocation of `dev`.
-  char* translate(CUdeviceptr ptr, size_t bytes, int dev) const {
+  /// The live allocation of `dev` holding [ptr, ptr + bytes), or null.
+  const Allocation* find(uint64_t ptr, size_t bytes, int dev, uint64_t* base = nullptr) const {
     auto it = allocations.upper_bound(ptr);
     if (it == allocations.begin()) return nullptr;
     --it;
     const Allocation& a = it->second;
     uint64_t offset = ptr - it->first;
     if (a.device != dev || offset > a.size || bytes > a.size - offset) return nullptr;
-    return a.real + offset;
+    if (base) *base = it->first;
+    return &a;
+  }
+
+  /// The emulator's own address for [ptr, ptr + bytes), if it lies in one live allocation of
+  /// `dev`.
+  char* translate(CUdeviceptr ptr, size_t bytes, int dev) const {
+    uint64_t base = 0;
+    const Allocation* a = find(ptr, bytes, dev, &base);
+    return a ? a->host + (ptr - base) : nullptr;
+  }
+
+  /// Whether `p` is an address of device memory, which host code must never dereference.
+  bool is_device_address(const void* p) const {
+    for (const DeviceState& d : devices)
+      if (d.memory.contains(reinterpret_cast<uint64_t>(p))) return true;
+    return false;
   }
 
   bool is_pinned(const void* p, size_t bytes) const {
@@ -191,13 +195,14 @@ struct State {
   }
 
   /// Runs `q`'s work up to `position`, and first whatever each op depends on. Dependencies
-  /// always point at work issued earlier, so this terminates.
+  /// always point at work issued earlier, so this terminates. Once a kernel has failed, the
+  /// rest is dropped unrun, as a GPU drops the work queued behind a fault.
   void run_until(Queue& q, uint64_t position) {
     while (q.executed < position) {
       for (const Dependency& dep : q.ops.front().deps) run_until(*dep.queue, dep.position);
       Op op = std::move(q.ops.front());
       q.ops.pop_front();
-      execute(op);
+      if (sticky == CUDA_SUCCESS) execute(op);
       ++q.executed;
     }
   }
@@ -224,21 +229,33 @@ struct State {
       case Op::record:
         if (op.event->generation == op.generation) op.event->stamp = Clock::now();
         break;
-      case Op::wait:
       case Op::kernel:
+        run_launch(*op.launch);
+        break;
+      case Op::wait:
         break;
     }
   }
+
+  /// Runs a kernel's blocks (launches.cpp); a fault sets the sticky error.
+  void run_launch(Launch& launch);
 };
 
-inline State& state() {
-  static State* s = new State;  // never destroyed: the library may call in during exit
-  return *s;
-}
+State& state();
 
 inline thread_local CUctx_st* t_current = nullptr;
 
 using Lock = std::lock_guard<std::mutex>;
+
+/// Why the calling thread's latest failing call failed (cupylikeEmulatorLastError).
+inline thread_local std::string t_last_error;
+
+/// What every entry point starts with: the driver's lock, and no reason left over from an
+/// earlier call.
+struct Call {
+  Lock lock;
+  explicit Call(State& s) : lock(s.mutex) { t_last_error.clear(); }
+};
 
 inline long long env_int(const char* name, long long fallback) {
   const char* v = std::getenv(name);
@@ -247,6 +264,10 @@ inline long long env_int(const char* name, long long fallback) {
   long long x = std::strtoll(v, &end, 0);
   return *end == '\0' ? x : fallback;
 }
+
+/// Returns `code` after recording `message` as the calling thread's explanation of it
+/// (cupylikeEmulatorLastError).
+CUresult fail(CUresult code, const std::string& message);
 
 inline CUresult need_init(const State& s) {
   return s.init_result == CUDA_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED;
@@ -257,10 +278,15 @@ inline CUresult need_device(const State& s, CUdevice dev) {
   return dev >= 0 && size_t(dev) < s.devices.size() ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
 }
 
+/// The sticky error, if a kernel failed (or a test set one): what every later call returns.
+inline CUresult sticky_error(const State& s) {
+  return s.sticky == CUDA_SUCCESS ? CUDA_SUCCESS : fail(s.sticky, s.sticky_message);
+}
+
 // What every memory, stream and event call needs first.
 inline CUresult need_context(const State& s) {
   if (need_init(s) != CUDA_SUCCESS) return CUDA_ERROR_NOT_INITIALIZED;
-  if (s.sticky != CUDA_SUCCESS) return s.sticky;
+  if (CUresult r = sticky_error(s); r != CUDA_SUCCESS) return r;
   return t_current ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
 }
 
@@ -282,15 +308,16 @@ inline CUresult event_state(const State& s, CUevent e, EventState*& out) {
   return CUDA_SUCCESS;
 }
 
-// Issues a copy or fill on stream `h` of the current device; `complete`: run it (and what it
-// depends on) before returning, as copies to or from pageable memory do.
+// Issues an op on stream `h` of the current device; `complete`: run it (and what it depends
+// on) before returning, as copies to or from pageable memory do. A kernel that fails meanwhile
+// makes this return its error.
 inline CUresult issue(State& s, CUstream h, Op op, bool complete) {
   std::shared_ptr<Queue> q;
   if (CUresult r = queue_of(s, h, q); r != CUDA_SUCCESS) return r;
   if (q->device != t_current->device) return CUDA_ERROR_INVALID_HANDLE;  // another context's
   uint64_t position = s.enqueue(*q, std::move(op));
   if (complete) s.run_until(*q, position);
-  return CUDA_SUCCESS;
+  return sticky_error(s);
 }
 
 inline Op copy_op(char* dst, const char* src, size_t bytes) {
@@ -304,8 +331,8 @@ inline Op copy_op(char* dst, const char* src, size_t bytes) {
 
 inline bool event_done(const EventState& e) { return !e.queue || e.queue->executed >= e.position; }
 
-/// mock_cuda_stat's counters of modules and launches (mock_modules.cpp); -1 for other names.
+/// cupylikeEmulatorStat's counters of modules and launches (modules.cpp); -1 for other names.
 /// Call with State::mutex held.
 long long module_stat(const std::string& name);
 
-}  // namespace mock_cuda
+}  // namespace cupylike::emulator

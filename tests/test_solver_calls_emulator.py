@@ -1,14 +1,17 @@
 """The linalg front-end hands cuSOLVER the very calls it hands the cpu device's LAPACK: with
-the SOLVER facade's log in dry-run mode (the mock driver has no cuSOLVER), the same work on a
-(mock) CUDA device and on the cpu records the same call descriptions. Only work whose copies
+the SOLVER facade's log in dry-run mode (the emulated GPU has no cuSOLVER), the same work on an
+(emulated) CUDA device and on the cpu records the same call descriptions. Only work whose copies
 need no kernel runs here (plain copies are device-to-device memory copies); the facade is also
 called directly for the routines whose front-ends launch kernels."""
 
-from test_cuda_mock import mock_path, run_on_mock  # noqa: F401 (mock_path is a fixture)
+import pytest
+from emulated_gpu import run_on_emulator
+
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 
 
-def test_cuda_and_cpu_get_the_same_solver_calls(mock_path):  # noqa: F811
-    run_on_mock(mock_path, """
+def test_cuda_and_cpu_get_the_same_solver_calls():
+    run_on_emulator("""
         from cupylike import linalg
         from cupylike.linalg import _lapack
         host_a = numpy.arange(2 * 3 * 5, dtype=numpy.float32).reshape(2, 3, 5)
@@ -45,12 +48,12 @@ def test_cuda_and_cpu_get_the_same_solver_calls(mock_path):  # noqa: F811
     """)
 
 
-def test_the_facade_refuses_bad_calls_before_cusolver(mock_path):  # noqa: F811
-    run_on_mock(mock_path, """
+def test_the_facade_refuses_bad_calls_before_cusolver():
+    run_on_emulator("""
         from cupylike.linalg import _lapack
         h = cupylike.asarray(numpy.eye(3, dtype=numpy.float64))
         # Matrices beyond the array, a wrong vector dtype, a wide SVD: refused before any call
-        # (this machine may have a real cuSOLVER, which must not meet the mock driver).
+        # (this machine may have a real cuSOLVER, which must not meet the emulated GPU).
         assert "reaches beyond" in raises(ValueError, _lapack.call, "potrf", h, m=3, n=3,
                                           lda=3, batch=2, stride_a=9)
         assert "operand v is float64" in raises(TypeError, _lapack.call, "getrf", h,

@@ -1,111 +1,35 @@
-"""The CUDA code path, run against a mock driver (tests/mock_cuda/mock_libcuda.cpp): a libcuda
-stand-in over host memory whose device pointers fault when the host dereferences them, whose
-streams run their work late (so missing synchronisation shows up as wrong values), and which
-counts pinned staging buffers rewritten before their copy ran.
+"""The CUDA code path on the emulated GPU (csrc/emulator/): a driver over host memory whose
+device pointers fault when the host dereferences them, whose streams run their work late (so
+missing synchronisation shows up as wrong values), which counts pinned staging buffers rewritten
+before their copy ran, and which runs kernels on the host with a GPU's limits.
 
 The driver is loaded once per process, so each test runs a short program in a fresh interpreter
-with CUPYLIKE_LIBCUDA pointing at the mock.
+(tests/emulated_gpu.py).
 """
-
-import ctypes
-import os
-import signal
-import subprocess
-import sys
-import tempfile
-import textwrap
 
 import pytest
-from cpp_build import build_dir
+from emulated_gpu import check_exit, run, run_on_emulator, system_driver_loads
 
-# Variables that choose the driver, the device or pool limits; programs start without them.
-_OWN_ENV = ("CUPYLIKE_DEVICE", "CUPYLIKE_LIBCUDA", "CUPYLIKE_GPU_MEMORY_LIMIT")
-
-# Run before each program: NumPy, cupylike, the test helpers, and the mock's counters.
-PRELUDE = """
-import ctypes, os, threading
-import numpy
-import cupylike
-from cupylike.cuda import CUDAUnavailableError, Event, OutOfMemoryError, Stream
-from cupylike.testing import ALL_DTYPES, assert_array_equal, sample_values
-
-_mock = ctypes.CDLL(os.environ["CUPYLIKE_LIBCUDA"])
-_mock.mock_cuda_stat.restype = ctypes.c_longlong
-_mock.mock_cuda_stat.argtypes = [ctypes.c_char_p, ctypes.c_int]
-
-def stat(name, device=-1):
-    value = _mock.mock_cuda_stat(name.encode(), device)
-    assert value >= 0, "the mock has no counter " + name
-    return value
-
-def raises(kind, fn, *args, **kwargs):
-    try:
-        fn(*args, **kwargs)
-    except kind as e:
-        return str(e)
-    raise AssertionError(f"{fn} did not raise {kind.__name__}")
-
-GPU0, GPU1 = cupylike.Device(0), cupylike.Device(1)
-FAKE_BASE = 0x00F0_0000_0000_0000  # where the mock's device addresses start
-"""
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 
 
-@pytest.fixture(scope="module")
-def mock_path():
-    return str(build_dir() / "libcupylike_mock_cuda.so")
-
-
-def _environment(**env):
-    full = {k: v for k, v in os.environ.items()
-            if k not in _OWN_ENV and not k.startswith("CUPYLIKE_MOCK_CUDA_")}
-    full.update({k: str(v) for k, v in env.items()})
-    return full
-
-
-def _run(code, **env):
-    # From a file, so a failing assert's traceback shows its line.
-    with tempfile.TemporaryDirectory() as folder:
-        script = os.path.join(folder, "program.py")
-        with open(script, "w") as f:
-            f.write(textwrap.dedent(code))
-        return subprocess.run([sys.executable, script], env=_environment(**env), cwd=folder,
-                              capture_output=True, text=True, timeout=120)
-
-
-def _check_exit(proc):
-    output = proc.stdout + proc.stderr
-    if proc.returncode < 0:
-        sig = signal.Signals(-proc.returncode)
-        hint = {signal.SIGSEGV: " (a device pointer dereferenced on the host?)",
-                signal.SIGBUS: " (a device pointer dereferenced on the host?)",
-                signal.SIGABRT: " (a C++ exception escaping a destructor?)"}.get(sig, "")
-        pytest.fail(f"the program crashed with {sig.name}{hint}\n{output}")
-    assert proc.returncode == 0, output
-    return proc.stdout
-
-
-def run_on_mock(mock_path, code, **env):
-    """Runs PRELUDE + `code` on the mock driver; returns its stdout, failing with its output if
-    it raises or crashes."""
-    return _check_exit(_run(PRELUDE + textwrap.dedent(code), CUPYLIKE_LIBCUDA=mock_path, **env))
-
-
-def test_default_device_is_the_first_cuda_device(mock_path):
-    run_on_mock(mock_path, """
+def test_default_device_is_the_first_cuda_device():
+    run_on_emulator("""
         assert cupylike.Device() == GPU0 and str(cupylike.Device()) == "cuda:0"
         assert cupylike.cuda.is_available() and cupylike.cuda.runtime.getDeviceCount() == 2
         x = cupylike.zeros(3)
-        assert x.device == GPU0 and x.data.ptr >= FAKE_BASE  # memory from the (mock) driver
+        assert x.device == GPU0 and is_device_address(x.data.ptr)  # memory from the emulator
         assert stat("allocations_live", 0) == 1 and stat("allocations_live", 1) == 0
-        assert GPU1.name == "Mock CUDA Device 1" and GPU1.compute_capability == "90"
+        assert GPU1.name == "cupylike emulated GPU (sm_90, runs on the CPU)"
+        assert GPU1.compute_capability == "90"
         assert GPU1.mem_info == (1 << 30, 1 << 30)
     """)
-    run_on_mock(mock_path, "assert cupylike.cuda.runtime.getDeviceCount() == 3",
-                CUPYLIKE_MOCK_CUDA_DEVICES=3)
+    run_on_emulator("assert cupylike.cuda.runtime.getDeviceCount() == 3",
+                CUPYLIKE_CUDA_EMULATOR_DEVICES=3)
 
 
-def test_device_blocks_and_arguments_place_arrays_on_that_device(mock_path):
-    run_on_mock(mock_path, """
+def test_device_blocks_and_arguments_place_arrays_on_that_device():
+    run_on_emulator("""
         host = numpy.arange(12.0).reshape(3, 4)
         assert cupylike.asarray(host, device=1).device == GPU1
         with cupylike.cuda.Device(1) as d:
@@ -139,8 +63,8 @@ def test_device_blocks_and_arguments_place_arrays_on_that_device(mock_path):
     """)
 
 
-def test_round_trips_of_every_dtype_and_layout_match_numpy(mock_path):
-    run_on_mock(mock_path, """
+def test_round_trips_of_every_dtype_and_layout_match_numpy():
+    run_on_emulator("""
         def layouts(host):
             yield "C", host
             if host.ndim >= 2:
@@ -166,9 +90,9 @@ def test_round_trips_of_every_dtype_and_layout_match_numpy(mock_path):
                             out = numpy.empty(host.shape, host.dtype, order="F")
                             assert_array_equal(x.get(out=out), host, err_msg=where)
                             assert_array_equal(x.T, host.T, err_msg=where)
-                            # (views with gaps gather through a copy kernel, which the
-                            # mock driver does not run: a dense reversed view instead)
                             assert_array_equal(x[::-1], host[::-1], err_msg=where)
+                            if dtype == numpy.float64:  # gaps: the copy kernel gathers them
+                                assert_array_equal(x[:, ::2], host[:, ::2], err_msg=where)
                         if host.ndim:
                             y = cupylike.zeros(host.shape, dtype=dtype, device=device,
                                                order="F" if name == "F" else "C")
@@ -179,8 +103,8 @@ def test_round_trips_of_every_dtype_and_layout_match_numpy(mock_path):
     """)
 
 
-def test_large_uploads_are_staged_through_bounded_pinned_buffers(mock_path):
-    run_on_mock(mock_path, """
+def test_large_uploads_are_staged_through_bounded_pinned_buffers():
+    run_on_emulator("""
         host = numpy.arange(75_000_000, dtype=numpy.uint32)  # 300 MB: 72 chunks of 4 MiB
         x = cupylike.asarray(host)
         assert stat("h2d_pinned") >= 72 and stat("h2d_pageable") == 0
@@ -198,19 +122,19 @@ def test_large_uploads_are_staged_through_bounded_pinned_buffers(mock_path):
 
 
 @pytest.mark.parametrize("pinned_bytes, pinned_copies", [(0, 0), (4 << 20, 1)])
-def test_uploads_beyond_pinned_memory_fall_back_to_pageable_copies(mock_path, pinned_bytes,
+def test_uploads_beyond_pinned_memory_fall_back_to_pageable_copies(pinned_bytes,
                                                                    pinned_copies):
-    run_on_mock(mock_path, f"""
+    run_on_emulator(f"""
         host = numpy.arange(3_000_000, dtype=numpy.float64)  # 24 MB: 6 chunks
         x = cupylike.asarray(host)
         assert_array_equal(x, host)
         assert stat("h2d_pinned") == {pinned_copies} and stat("h2d_pageable") == 1
         assert stat("staging_violations") == 0
-    """, CUPYLIKE_MOCK_CUDA_PINNED_MEMORY=pinned_bytes)
+    """, CUPYLIKE_CUDA_EMULATOR_PINNED_MEMORY=pinned_bytes)
 
 
-def test_threads_uploading_to_two_devices_keep_their_data(mock_path):
-    run_on_mock(mock_path, """
+def test_threads_uploading_to_two_devices_keep_their_data():
+    run_on_emulator("""
         errors = []
         def work(device, seed):
             try:
@@ -235,8 +159,8 @@ def test_threads_uploading_to_two_devices_keep_their_data(mock_path):
     """)
 
 
-def test_streams_order_work_and_report_progress(mock_path):
-    run_on_mock(mock_path, """
+def test_streams_order_work_and_report_progress():
+    run_on_emulator("""
         host = numpy.arange(1000.0)
         s = Stream()
         assert s.device == GPU0 and s.ptr != 0 and s.done
@@ -244,7 +168,7 @@ def test_streams_order_work_and_report_progress(mock_path):
             assert cupylike.cuda.get_current_stream() is s
             x = cupylike.asarray(host)
         assert cupylike.cuda.get_current_stream() is Stream.null
-        assert not s.done  # the mock has not run the queued copy yet
+        assert not s.done  # the emulator has not run the queued copy yet
         s.synchronize()
         assert s.done
         assert_array_equal(x.get(stream=s), host)
@@ -268,8 +192,8 @@ def test_streams_order_work_and_report_progress(mock_path):
     """)
 
 
-def test_events_record_synchronize_and_time(mock_path):
-    run_on_mock(mock_path, """
+def test_events_record_synchronize_and_time():
+    run_on_emulator("""
         s = Stream()
         start, end = Event(), Event()
         assert start.done and start.device == GPU0  # never recorded: done, as in CUDA
@@ -302,8 +226,8 @@ def test_events_record_synchronize_and_time(mock_path):
     """)
 
 
-def test_memory_pool_counts_bytes_and_reuses_blocks_per_stream(mock_path):
-    run_on_mock(mock_path, """
+def test_memory_pool_counts_bytes_and_reuses_blocks_per_stream():
+    run_on_emulator("""
         pool = cupylike.get_default_memory_pool()
         x = cupylike.empty(1000)  # 8000 bytes -> 8192
         assert pool.used_bytes() == 8192 and pool.total_bytes() == 8192
@@ -337,8 +261,8 @@ def test_memory_pool_counts_bytes_and_reuses_blocks_per_stream(mock_path):
     """)
 
 
-def test_pool_limit_raises_out_of_memory_and_recovers(mock_path):
-    run_on_mock(mock_path, """
+def test_pool_limit_raises_out_of_memory_and_recovers():
+    run_on_emulator("""
         pool = cupylike.get_default_memory_pool()
         pool.set_limit(size=1 << 20)
         keep = cupylike.empty(1 << 19, dtype=numpy.uint8)
@@ -354,8 +278,8 @@ def test_pool_limit_raises_out_of_memory_and_recovers(mock_path):
     """)
 
 
-def test_device_memory_exhaustion_is_out_of_memory_not_a_crash(mock_path):
-    run_on_mock(mock_path, """
+def test_device_memory_exhaustion_is_out_of_memory_not_a_crash():
+    run_on_emulator("""
         capacity = 64 << 20
         a = cupylike.empty(40 << 20, dtype=numpy.uint8)
         msg = raises(OutOfMemoryError, cupylike.empty, 40 << 20, dtype=numpy.uint8)
@@ -370,11 +294,11 @@ def test_device_memory_exhaustion_is_out_of_memory_not_a_crash(mock_path):
         assert int(c[-1]) == 0
         with GPU1:  # other devices are unaffected
             cupylike.empty(60 << 20, dtype=numpy.uint8)
-    """, CUPYLIKE_MOCK_CUDA_MEMORY=64 << 20)
+    """, CUPYLIKE_CUDA_EMULATOR_MEMORY=64 << 20)
 
 
-def test_mixing_devices_raises_value_error_naming_both(mock_path):
-    run_on_mock(mock_path, """
+def test_mixing_devices_raises_value_error_naming_both():
+    run_on_emulator("""
         x = cupylike.asarray(numpy.arange(4.0))
         s1 = Stream(device=1)
         for msg in (raises(ValueError, x.get, stream=s1),
@@ -386,15 +310,15 @@ def test_mixing_devices_raises_value_error_naming_both(mock_path):
     """)
 
 
-def test_a_missing_device_is_a_clear_error(mock_path):
-    out = run_on_mock(mock_path, """
+def test_a_missing_device_is_a_clear_error():
+    out = run_on_emulator("""
         print(raises(CUDAUnavailableError, cupylike.zeros, 2))
         print(raises(CUDAUnavailableError, cupylike.Device))
     """, CUPYLIKE_DEVICE="cuda:5")
     expected = ("CUPYLIKE_DEVICE=cuda:5 cannot be used: CUDA device 5 does not exist: this "
                 "machine has 2 CUDA devices")
     assert out.splitlines() == [expected, expected]
-    run_on_mock(mock_path, """
+    run_on_emulator("""
         msg = raises(CUDAUnavailableError, cupylike.zeros, 2, device="cuda:3")
         assert msg == "CUDA device 3 does not exist: this machine has 2 CUDA devices", msg
         raises(CUDAUnavailableError, cupylike.Device(3).__enter__)
@@ -402,14 +326,14 @@ def test_a_missing_device_is_a_clear_error(mock_path):
     """)
 
 
-def test_memory_pointers_from_the_pool_back_arrays_on_their_device(mock_path):
-    run_on_mock(mock_path, """
+def test_memory_pointers_from_the_pool_back_arrays_on_their_device():
+    run_on_emulator("""
         pool = cupylike.get_default_memory_pool()
         host = numpy.arange(24.0).reshape(4, 6)
         for device in (GPU0, GPU1):
             with device:
                 mem = pool.malloc(host.nbytes)
-            assert mem.device == device and mem.ptr >= FAKE_BASE
+            assert mem.device == device and is_device_address(mem.ptr)
             x = cupylike.ndarray(host.shape, host.dtype, memptr=mem)
             assert x.device == device
             x.set(host)
@@ -425,8 +349,8 @@ def test_memory_pointers_from_the_pool_back_arrays_on_their_device(mock_path):
     """)
 
 
-def test_a_failing_driver_call_is_a_cuda_driver_error_naming_the_call(mock_path):
-    out = run_on_mock(mock_path, """
+def test_a_failing_driver_call_is_a_cuda_driver_error_naming_the_call():
+    out = run_on_emulator("""
         s = Stream()
         start, end = s.record(), Event()
         with s:
@@ -437,27 +361,25 @@ def test_a_failing_driver_call_is_a_cuda_driver_error_naming_the_call(mock_path)
     assert out.strip() == ("cuEventElapsedTime failed: CUDA_ERROR_NOT_READY: device not ready")
 
 
-def test_a_sticky_driver_error_raises_and_cleanup_does_not_abort(mock_path):
-    out = run_on_mock(mock_path, """
+def test_a_sticky_driver_error_raises_and_cleanup_does_not_abort():
+    out = run_on_emulator("""
         import gc
         s, e = Stream(), Event()
         e.record(s)
         x = cupylike.zeros(10)
         private = cupylike.cuda.MemoryPool()
         private.malloc(4096)  # freed at once: the pool caches a segment
-        _mock.mock_cuda_set_sticky_error(700)  # as after a kernel's illegal memory access
+        _emu.cupylikeEmulatorSetStickyError(700)  # as after a kernel's illegal memory access
         print(raises(cupylike.cuda.CUDADriverError, x.get))
         print(raises(cupylike.cuda.CUDADriverError, s.synchronize))
         del s, e, private  # their destructors' driver calls fail too: no abort
         gc.collect()
         print("still running")
     """)
-    assert out.splitlines() == [
-        "cuMemcpyDtoHAsync failed: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was "
-        "encountered",
-        "cuStreamSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was "
-        "encountered",
-        "still running"]
+    reason = ("CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered (emulated "
+              "GPU: set by cupylikeEmulatorSetStickyError)")
+    assert out.splitlines() == [f"cuMemcpyDtoHAsync failed: {reason}",
+                                f"cuStreamSynchronize failed: {reason}", "still running"]
 
 
 @pytest.mark.parametrize("code, reason", [
@@ -465,20 +387,20 @@ def test_a_sticky_driver_error_raises_and_cleanup_does_not_abort(mock_path):
     (999, "the CUDA driver failed to initialise (cuInit: CUDA_ERROR_UNKNOWN)"),
     (46, "the CUDA driver failed to initialise (cuInit: CUDA_ERROR_DEVICE_UNAVAILABLE)"),
 ])
-def test_a_failing_driver_initialisation_names_the_reason(mock_path, code, reason):
-    out = run_on_mock(mock_path, """
+def test_a_failing_driver_initialisation_names_the_reason(code, reason):
+    out = run_on_emulator("""
         assert cupylike.Device() == cupylike.Device("cpu") and not cupylike.cuda.is_available()
         print(raises(CUDAUnavailableError, cupylike.zeros, 2, device="cuda"))
-    """, CUPYLIKE_MOCK_CUDA_INIT_ERROR=code)
+    """, CUPYLIKE_CUDA_EMULATOR_INIT_ERROR=code)
     assert out.strip() == reason
-    out = run_on_mock(mock_path, "print(raises(CUDAUnavailableError, cupylike.zeros, 2))",
-                      CUPYLIKE_MOCK_CUDA_INIT_ERROR=code, CUPYLIKE_DEVICE="cuda")
+    out = run_on_emulator("print(raises(CUDAUnavailableError, cupylike.zeros, 2))",
+                      CUPYLIKE_CUDA_EMULATOR_INIT_ERROR=code, CUPYLIKE_DEVICE="cuda")
     assert out.strip() == "CUPYLIKE_DEVICE=cuda cannot be used: " + reason
 
 
 def test_a_missing_driver_library_is_a_clear_error_not_a_crash(tmp_path):
     missing = str(tmp_path / "libcuda.so.1")
-    out = _check_exit(_run("""
+    out = check_exit(run("""
         import cupylike
         try:
             cupylike.zeros(2)
@@ -487,14 +409,14 @@ def test_a_missing_driver_library_is_a_clear_error_not_a_crash(tmp_path):
     """, CUPYLIKE_LIBCUDA=missing, CUPYLIKE_DEVICE="cuda"))
     assert out.startswith("CUPYLIKE_DEVICE=cuda cannot be used: no CUDA driver: cannot load "
                           + missing), out
-    proc = _run("import cupylike; cupylike.zeros(2)", CUPYLIKE_LIBCUDA=missing,
+    proc = run("import cupylike; cupylike.zeros(2)", CUPYLIKE_LIBCUDA=missing,
                 CUPYLIKE_DEVICE="cuda")
     assert proc.returncode == 1, proc.stderr  # an exception, not a signal
     assert "CUDAUnavailableError" in proc.stderr and missing in proc.stderr
 
 
 def test_a_library_that_is_not_a_cuda_driver_is_a_clear_error():
-    out = _check_exit(_run("""
+    out = check_exit(run("""
         import cupylike
         try:
             cupylike.zeros(2, device="cuda")
@@ -505,26 +427,19 @@ def test_a_library_that_is_not_a_cuda_driver_is_a_clear_error():
     assert "update the driver" in out
 
 
-def _system_driver_loads():
-    try:
-        ctypes.CDLL("libcuda.so.1")
-    except OSError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(_system_driver_loads(), reason="this machine has a CUDA driver")
+@pytest.mark.skipif(system_driver_loads(), reason="this machine has a CUDA driver")
 def test_without_a_driver_or_settings_the_default_device_is_cpu():
-    out = _check_exit(_run("import cupylike; print(cupylike.Device(), cupylike.zeros(2).device)"))
+    out = check_exit(run("import cupylike; print(cupylike.Device(), cupylike.zeros(2).device)"))
     assert out.split() == ["cpu", "cpu"]
 
 
-def test_the_mock_catches_what_it_is_meant_to(mock_path):
-    """The mock itself: device pointers are not host memory, queued copies read pinned memory
-    late (and count rewrites), queries report pending work once, calls need a context."""
-    run_on_mock(mock_path, """
+def test_the_emulator_catches_what_it_is_meant_to():
+    """The emulator itself: device pointers are not host memory, queued copies read pinned
+    memory late (and count rewrites), queries report pending work once, calls need a
+    context."""
+    run_on_emulator("""
         from ctypes import POINTER, byref, c_char_p, c_int, c_size_t, c_uint, c_uint64, c_void_p
-        cu = _mock
+        cu = _emu
         signatures = {
             "cuInit": [c_uint], "cuDevicePrimaryCtxRetain": [POINTER(c_void_p), c_int],
             "cuCtxSetCurrent": [c_void_p], "cuMemAlloc_v2": [POINTER(c_uint64), c_size_t],
@@ -544,7 +459,7 @@ def test_the_mock_catches_what_it_is_meant_to(mock_path):
         assert cu.cuMemAlloc_v2(byref(dev_ptr), 64) == 201  # CUDA_ERROR_INVALID_CONTEXT
         assert cu.cuDevicePrimaryCtxRetain(byref(ctx), 0) == 0
         assert cu.cuCtxSetCurrent(ctx) == 0
-        assert cu.cuMemAlloc_v2(byref(dev_ptr), 64) == 0 and dev_ptr.value >= FAKE_BASE
+        assert cu.cuMemAlloc_v2(byref(dev_ptr), 64) == 0 and is_device_address(dev_ptr.value)
         assert cu.cuMemHostAlloc(byref(host), 64, 0) == 0
         assert cu.cuStreamCreateWithPriority(byref(stream), 0, 0) == 0
         ctypes.memset(host, 1, 64)
