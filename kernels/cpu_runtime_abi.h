@@ -11,6 +11,8 @@
 //                                      // thread reached a collective and the block was promoted
 //                                      // to fibers (the runtime then finishes the block)
 //   void __cpuk_thr_<i>(void** args);  // runs the one thread whose index is in the context
+//   const void* __cpuk_kernel_<i>(void);  // the kernel function itself (its address names it
+//                                         // in the symbol table)
 //   int  __cpuk_params_<i>(unsigned long long* sizes, unsigned char* is_pointer, int capacity);
 //                                      // number of parameters; stores the size of each of the
 //                                      // first `capacity` of them, and whether it is a pointer

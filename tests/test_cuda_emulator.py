@@ -7,6 +7,8 @@ The driver is loaded once per process, so each test runs a short program in a fr
 (tests/emulated_gpu.py).
 """
 
+import signal
+
 import pytest
 from emulated_gpu import check_exit, run, run_on_emulator, system_driver_loads
 
@@ -482,3 +484,113 @@ def test_the_emulator_catches_what_it_is_meant_to():
         assert cu.cuStreamDestroy_v2(stream) == 0 and cu.cuMemFree_v2(dev_ptr.value) == 0
         assert cu.cuMemFreeHost(host) == 0 and stat("pinned_live") == 0
     """)
+
+
+FAULTS = r"""
+extern "C" __global__ void checks(const int* x, int mode) {
+    if (mode == 0 && blockIdx.x == 1 && threadIdx.x == 3) __trap();
+    if (mode == 1) assert(x[threadIdx.x] < 5);
+    if (mode == 2) { if (threadIdx.x % 2) __syncthreads(); else __syncwarp(); }
+}
+"""
+
+
+@pytest.mark.parametrize("mode, code, message", [
+    (0, "CUDA_ERROR_LAUNCH_FAILED", "__trap() was called in a kernel (in block (1, 0, 0))"),
+    (1, "CUDA_ERROR_ASSERT", "Assertion `x[threadIdx.x] < 5' failed"),
+    (2, "CUDA_ERROR_LAUNCH_FAILED", "deadlock"),
+])
+def test_a_kernel_fault_is_sticky_as_on_a_gpu(mode, code, message):
+    """A trap, a failed assert or a deadlock (where a GPU would hang) fails the next call that
+    waits for the kernel, naming it, and every call after it, as a GPU's fault does."""
+    out = run_on_emulator(f"""
+        checks = cupylike.RawKernel({FAULTS!r}, "checks")
+        x = cupylike.asarray(numpy.arange(32, dtype=numpy.int32))
+        checks((2,), (32,), (x, {mode}))  # queued: the launch itself succeeds
+        print(raises(cupylike.cuda.CUDADriverError, x.get))
+        print(raises(cupylike.cuda.CUDADriverError, cupylike.zeros, 3))
+    """)
+    first, second = out.splitlines()
+    assert first.startswith(f"cuMemcpyDtoHAsync failed: {code}"), first
+    assert "kernel 'checks' failed on cuda:0" in first and message in first, first
+    assert code in second, second
+
+
+def test_the_host_cannot_dereference_device_memory():
+    """Device memory is mapped for kernels only, so a library bug that reads a device pointer
+    on the host crashes here as it would with a GPU, instead of passing in CI."""
+    proc = run("""
+        import ctypes, cupylike
+        x = cupylike.ones(4)
+        ctypes.string_at(x.data.ptr, 8)
+    """, CUPYLIKE_CUDA_EMULATOR=1, CUPYLIKE_DEVICE="cuda")
+    assert proc.returncode == -signal.SIGSEGV, proc.stdout + proc.stderr
+
+
+def test_checked_mode_refuses_pointers_outside_live_allocations():
+    out = run_on_emulator("""
+        k = cupylike.RawKernel(r'''
+        extern "C" __global__ void fill_first(float* out, int n) {
+            if (threadIdx.x < n) out[0] = 1;
+        }
+        ''', "fill_first")
+        x = cupylike.zeros(4, dtype=numpy.float32)
+        k((1,), (1,), (x, 1))  # inside an allocation: runs
+        assert float(x[0]) == 1
+        k((1,), (1,), (0, 0))  # a null pointer is allowed
+        print(raises(cupylike.cuda.CUDADriverError, k, (1,), (1,), (x.data.ptr + (1 << 40), 1)))
+    """, CUPYLIKE_CHECKED=1)
+    assert "CUDA_ERROR_INVALID_VALUE" in out and "argument 0 points at 0x" in out, out
+    assert "lies in no live allocation of cuda:0 (CUPYLIKE_CHECKED=1)" in out, out
+
+
+def test_the_emulated_gpu_runs_kernels_and_library_code_with_numpys_results():
+    """The issue's acceptance program: a RawKernel with shared memory, barriers, atomics and
+    warp shuffles, a ufunc, a reduction over an outer axis, cumsum, sort, masks and indexed
+    assignment, on the emulated device."""
+    run_on_emulator("""
+        assert cupylike.Device() == GPU0
+        assert "emulated" in GPU0.name and "sm_90" in GPU0.name, GPU0.name
+        block_sum = cupylike.RawKernel(r'''
+        extern "C" __global__ void block_sum(const float* x, float* out, unsigned* count, int n) {
+            __shared__ float partial[32];
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            float v = i < n ? x[i] : 0.0f;
+            for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+            if (threadIdx.x % 32 == 0) partial[threadIdx.x / 32] = v;
+            __syncthreads();
+            if (threadIdx.x == 0) {
+                float s = 0;
+                for (int w = 0; w < blockDim.x / 32; ++w) s += partial[w];
+                atomicAdd(out, s);
+                atomicAdd(count, 1u);
+            }
+        }''', "block_sum")
+        h = numpy.arange(1000, dtype=numpy.float32)
+        total = cupylike.zeros(1, numpy.float32)
+        count = cupylike.zeros(1, numpy.uint32)
+        block_sum((4,), (256,), (cupylike.asarray(h), total, count, numpy.int32(1000)))
+        assert float(total[0]) == h.sum() and int(count[0]) == 4
+        a = numpy.random.default_rng(0).random((300, 7))
+        x = cupylike.asarray(a)
+        assert_array_equal(cupylike.sqrt(x) * 2 + 1, numpy.sqrt(a) * 2 + 1)
+        numpy.testing.assert_allclose(cupylike.asnumpy(x.sum(axis=0)), a.sum(axis=0), 1e-13)
+        assert_array_equal(cupylike.cumsum(x[:, 0]), numpy.cumsum(a[:, 0]))
+        assert_array_equal(cupylike.sort(x, axis=0), numpy.sort(a, axis=0))
+        mask = a > 0.5
+        assert_array_equal(x[cupylike.asarray(mask)], a[mask])
+        index = numpy.array([3, 1, 299])
+        x[cupylike.asarray(index)] = 7.0
+        a[index] = 7.0
+        assert_array_equal(x, a)
+        assert stat("kernels_run") > 0
+    """, CUPYLIKE_CUDA_EMULATOR_DEVICES=1)
+
+
+def test_device_memory_size_is_a_setting():
+    run_on_emulator("""
+        assert GPU0.mem_info[1] == 4 << 30  # the default
+        assert raises(OutOfMemoryError, cupylike.empty, 5 << 30, dtype=numpy.uint8)
+    """, CUPYLIKE_CUDA_EMULATOR_MEMORY="", CUPYLIKE_CUDA_EMULATOR_DEVICES=1)
+    run_on_emulator("assert GPU0.mem_info == (3 << 20, 3 << 20)",
+                    CUPYLIKE_CUDA_EMULATOR_MEMORY=3 << 20, CUPYLIKE_CUDA_EMULATOR_DEVICES=1)

@@ -6,8 +6,11 @@ marshalling of kernel arguments is tested by its results as well as by the bytes
 
 import textwrap
 
+import pytest
 from cpp_build import build_dir
 from emulated_gpu import run_on_emulator
+
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 
 # Run after emulated_gpu.PRELUDE: compiled images, and the emulator's launch records.
 MODULES = """
@@ -15,7 +18,6 @@ import json, struct
 from cupylike import _core
 from cupylike.cuda import CUDADriverError
 
-pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 
 _emu.cupylikeEmulatorLaunch.restype = ctypes.c_char_p
 _emu.cupylikeEmulatorLaunch.argtypes = [ctypes.c_longlong]
@@ -205,30 +207,6 @@ def test_launches_pass_each_argument_and_the_stream_and_run():
     """)
 
 
-def test_launches_over_a_gpus_limits_fail_with_cudas_codes():
-    run_modules("""
-        m = module()
-        add = m.function("my_add")
-        args = [ptr_bytes(0)] * 3 + [struct.pack("<I", 0)]
-        def bad(grid, block, shared=0):
-            return raises(ValueError, _core._cuda_launch, 0, add, grid, block, shared, 0, args)
-        assert "block (1025, 1, 1) is over cuda:0's limit of 1024 in dimension x" in \\
-            bad([1], [1025])
-        assert "block (32, 32, 2) has 2048 threads; this kernel runs at most 1024" in \\
-            bad([1], [32, 32, 2])
-        assert "grid (0, 1, 1) is empty" in bad([0], [1])
-        msg = bad([1], [1, 1, 65])
-        assert "block (1, 1, 65) is over cuda:0's limit of 64 in dimension z" in msg
-        assert "grid (1, 65536, 1) is over" in bad([1, 65536], [1])
-        assert "shared_mem=300000 bytes" in bad([1], [1], 300000)
-        _emu.cupylikeEmulatorSetFunctionAttribute(b"my_add", MAX_THREADS_PER_BLOCK, 256)
-        assert "runs at most 256 per block on cuda:0" in bad([1], [512])
-        assert stat("launches") == 0
-        _core._cuda_launch(0, add, [1], [256], 0, 0, args)
-        assert stat("launches") == 1
-    """)
-
-
 def test_the_emulator_refuses_what_a_gpu_refuses():
     """The driver's own checks, reached directly (the library checks first, so its users see
     its messages): CUDA's codes, and the reason in cupylikeEmulatorLastError."""
@@ -258,17 +236,20 @@ def test_the_emulator_refuses_what_a_gpu_refuses():
     """)
 
 
-def test_dynamic_shared_memory_over_48_kib_is_opted_in():
+def test_dynamic_shared_memory_over_48_kib_needs_the_attribute():
     run_modules("""
         m = module()
         add = m.function("my_add")
         args = [ptr_bytes(0)] * 3 + [struct.pack("<I", 0)]
+        msg = raises(CUDADriverError, _core._cuda_launch, 0, add, [1], [32], 100_000, 0, args)
+        assert "CUDA_ERROR_INVALID_VALUE" in msg and "MAX_DYNAMIC_SHARED_SIZE_BYTES" in msg, msg
+        _emu.cuFuncSetAttribute.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+        MAX_DYNAMIC_SHARED = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+        assert _emu.cuFuncSetAttribute(add, MAX_DYNAMIC_SHARED, 232449) == 1  # over the opt-in
+        assert _emu.cuFuncSetAttribute(add, MAX_DYNAMIC_SHARED, 100_000) == 0
+        assert _core._cuda_kernel_attributes(0, add)["max_dynamic_shared_size_bytes"] == 100_000
         _core._cuda_launch(0, add, [1], [32], 100_000, 0, args)
         assert launch()["shared_bytes"] == 100_000
-        attrs = _core._cuda_kernel_attributes(0, add)
-        assert attrs["max_dynamic_shared_size_bytes"] == 100_000
-        _core._cuda_launch(0, add, [1], [32], 60_000, 0, args)  # below the opt-in: kept
-        assert _core._cuda_kernel_attributes(0, add)["max_dynamic_shared_size_bytes"] == 100_000
     """)
 
 

@@ -70,6 +70,7 @@ def test_cpu_mem_info_is_physical_memory():
         CPU.compute_capability
 
 
+@pytest.mark.cpu_device(reason="the cpu device's streams; test_cuda_emulator.py has a GPU's")
 def test_streams_on_cpu_are_in_order_and_nest():
     null = cupylike.cuda.Stream.null
     assert cupylike.cuda.get_current_stream() is null

@@ -69,11 +69,13 @@ CASES = [
 ]
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("subscripts,shapes", CASES, ids=[c[0] for c in CASES])
 def test_einsum_matches_numpy_float64(subscripts, shapes):
     _check(subscripts, *[_values(s, numpy.float64, i) for i, s in enumerate(shapes)])
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
 def test_einsum_product_keeps_numpy_result_dtypes(dtype):
     _check("ij,jk->ik", _values((2, 3), dtype, 0), _values((3, 4), dtype, 1))
@@ -89,6 +91,7 @@ def test_einsum_sums_keep_numpy_result_dtypes(subscripts, shapes, dtype):
     _check(subscripts, *[_values(s, dtype, i) for i, s in enumerate(shapes)])
 
 
+@pytest.mark.vendor_library
 def test_einsum_mixes_dtypes_and_scalars_as_numpy():
     a = _values((3,), numpy.float32, 0)
     _check("i,i", a, _values((3,), numpy.int16, 1))
@@ -102,6 +105,7 @@ VIEWS = {"transposed": lambda x: x.T, "reversed": lambda x: x[::-1, ::-1],
          "strided": lambda x: x[::2, 1::2]}
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("view", VIEWS.values(), ids=VIEWS.keys())
 @pytest.mark.parametrize("subscripts", ["ij,jk->ik", "ij,ij->", "ii->i", "ij,ji"])
 def test_einsum_reads_non_contiguous_operands(view, subscripts):
@@ -112,6 +116,7 @@ def test_einsum_reads_non_contiguous_operands(view, subscripts):
     numpy.testing.assert_allclose(cupylike.asnumpy(actual), expected, rtol=1e-12)
 
 
+@pytest.mark.vendor_library
 def test_einsum_interleaved_form_matches_numpy():
     a, b = _values((2, 3), numpy.float64, 0), _values((3, 4), numpy.float64, 1)
     expected = numpy.einsum(a, [0, 1], b, [1, 2], [2, 0])
@@ -190,6 +195,7 @@ def _problems(draw):
     return subscripts, shapes
 
 
+@pytest.mark.vendor_library
 @settings(max_examples=40, deadline=None)
 @given(_problems())
 def test_einsum_matches_numpy_on_drawn_subscripts(problem):

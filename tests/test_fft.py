@@ -47,6 +47,7 @@ def _check(name, host, *args, **kwargs):
     _close(actual, expected)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", ["fft", "ifft"])
 @pytest.mark.parametrize("dtype", [numpy.complex64, numpy.complex128])
 @pytest.mark.parametrize("n, axis", [(None, -1), (None, 0), (5, 1), (16, 1), (3, 0)])
@@ -56,6 +57,7 @@ def test_complex_transform_crops_pads_and_scales_as_numpy(name, dtype, n, axis):
         _check(name, host, n, axis, norm)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float16, numpy.float32, numpy.float64, numpy.int64,
                                    numpy.bool_])
 def test_real_inputs_give_numpy_result_dtypes(dtype):
@@ -71,6 +73,7 @@ def test_real_inputs_give_numpy_result_dtypes(dtype):
         _check("irfftn", host, None, (0,))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.complex64, numpy.complex128])
 def test_inverse_real_transforms_match_numpy(dtype):
     host = _values((4, 6, 5), dtype)
@@ -80,6 +83,7 @@ def test_inverse_real_transforms_match_numpy(dtype):
             _check("hfft", host, n, axis, norm)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_forward_real_transforms_match_numpy(dtype):
     host = _values((4, 6, 5), dtype)
@@ -95,6 +99,7 @@ ND_CASES = [  # (s, axes)
 ]
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
 @pytest.mark.parametrize("s, axes", ND_CASES)
 def test_nd_transforms_match_numpy_over_axes_orders_and_sizes(name, s, axes):
@@ -103,6 +108,7 @@ def test_nd_transforms_match_numpy_over_axes_orders_and_sizes(name, s, axes):
     _check(name, host, s, axes, "ortho")
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", ["fft2", "ifft2", "rfft2", "irfft2"])
 @pytest.mark.parametrize("dtype", ["f", "c"])
 def test_2d_transforms_match_numpy(name, dtype):
@@ -114,6 +120,7 @@ def test_2d_transforms_match_numpy(name, dtype):
     _check(name, host, (4, 12), (0, 2), "forward")
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
 def test_more_than_three_axes_split_into_calls(name):
     dtype = numpy.float32 if name == "rfftn" else numpy.complex64
@@ -123,6 +130,7 @@ def test_more_than_three_axes_split_into_calls(name):
     _check(name, host, (2, 5, 4, 3), (0, 1, 3, 4))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("view", ["transposed", "sliced", "reversed", "broadcast", "strided"])
 def test_non_contiguous_inputs(view):
     host = _values((8, 12), numpy.complex64)
@@ -142,6 +150,7 @@ def test_non_contiguous_inputs(view):
            numpy.fft.rfft(real, axis=0))
 
 
+@pytest.mark.vendor_library
 def test_c2r_calls_get_a_copy_never_the_users_array(monkeypatch):
     # cuFFT's C2R overwrites its input (pocketfft does not, so look at what the calls get).
     host = _values((4, 9), numpy.complex128)
@@ -165,6 +174,7 @@ def test_c2r_calls_get_a_copy_never_the_users_array(monkeypatch):
     numpy.testing.assert_array_equal(a.get(), host)
 
 
+@pytest.mark.vendor_library
 def test_random_views_and_axes_match_numpy():
     # Transposes, steps and reversals of one array, in place or copied as cuFFT's layout allows.
     rng = numpy.random.default_rng(5)
@@ -178,12 +188,14 @@ def test_random_views_and_axes_match_numpy():
         _close(cfft.fftn(device.transpose(perm)[steps], axes=axes), expected)
 
 
+@pytest.mark.vendor_library
 def test_empty_batches_give_empty_results():
     _check("fft", numpy.zeros((0, 4), numpy.complex64))
     _check("rfft", numpy.zeros((3, 0, 4)), None, -1)
     _check("fft", numpy.zeros((0,)), 5)  # all padding
 
 
+@pytest.mark.vendor_library
 def test_out_receives_the_result_or_is_rejected():
     host = _values((3, 8), numpy.float64)
     a = cupylike.asarray(host)
@@ -243,6 +255,7 @@ def test_zero_dim_input():
     assert cfft.fftn(b, axes=()) is b
 
 
+@pytest.mark.vendor_library
 def test_s_without_axes_and_none_in_s_warn_as_numpy():
     host = _values((3, 4), numpy.complex128)
     a = cupylike.asarray(host)
@@ -256,6 +269,7 @@ def test_s_without_axes_and_none_in_s_warn_as_numpy():
         _close(cfft.irfftn(a, s=(2, None), axes=(0, 1)), expected)
 
 
+@pytest.mark.vendor_library
 def test_fft_convolution_matches_numpy_convolve():
     a = _values(300, numpy.float64, seed=1)
     b = _values(41, numpy.float64, seed=2)
@@ -296,6 +310,7 @@ def test_plan_cache_size_is_settable():
         cache.set_size(old)
 
 
+@pytest.mark.vendor_library
 def test_calls_read_c_ordered_data_in_place_in_few_calls():
     a = cupylike.asarray(_values((2, 3, 4, 5, 6), numpy.complex64))
     cupylike._core._fft_log(True)

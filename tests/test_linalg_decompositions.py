@@ -37,6 +37,7 @@ def _check_svd(a_host, a_dev, dtype):
     close(linalg.svd(a_dev, compute_uv=False), numpy.linalg.svd(a_host, compute_uv=False), dtype)
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 @pytest.mark.parametrize("shape", SVD_SHAPES, ids=str)
 def test_svd_rebuilds_the_matrix_with_numpys_singular_values(dtype, shape):
@@ -44,6 +45,7 @@ def test_svd_rebuilds_the_matrix_with_numpys_singular_values(dtype, shape):
     _check_svd(a, cupylike.asarray(a), dtype)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", LAYOUTS)
 @pytest.mark.parametrize("shape", [(4, 6), (6, 4)], ids=str)
 def test_svd_reads_non_contiguous_inputs(name, shape):
@@ -51,12 +53,14 @@ def test_svd_reads_non_contiguous_inputs(name, shape):
     _check_svd(a_host, a_dev, numpy.dtype(numpy.float64))
 
 
+@pytest.mark.vendor_library
 def test_svd_of_ints_computes_in_float64():
     a = values((4, 3), numpy.int32)
     s = linalg.svd(cupylike.asarray(a), compute_uv=False)
     close(s, numpy.linalg.svd(a, compute_uv=False))
 
 
+@pytest.mark.vendor_library
 def test_svd_of_64x64_float32_keeps_float32():
     a = values((64, 64), numpy.float32)
     u, s, vh = linalg.svd(cupylike.asarray(a))
@@ -74,6 +78,7 @@ def test_svd_of_empty_matrices_matches_numpy(shape, full):
         assert host(ours).dtype == theirs.dtype
 
 
+@pytest.mark.vendor_library
 def test_hermitian_svd_matches_numpy():
     a = values((2, 4, 4), numpy.float64)
     a = a + a.swapaxes(-1, -2)
@@ -96,6 +101,7 @@ def test_decompositions_reject_vectors_float16_and_host_arrays(function):
         function(numpy.eye(3))
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 @pytest.mark.parametrize("upper", [False, True])
 def test_cholesky_matches_numpy(dtype, upper):
@@ -106,12 +112,14 @@ def test_cholesky_matches_numpy(dtype, upper):
     close(ours, numpy.linalg.cholesky(a_in, upper=upper), dtype, scale=10)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_cholesky_reads_non_contiguous_inputs(name):
     a_host, a_dev = layout(hermitian_pd((3, 3), numpy.complex128), name)
     close(linalg.cholesky(a_dev), numpy.linalg.cholesky(a_host))
 
 
+@pytest.mark.vendor_library
 def test_cholesky_of_ints_and_empty_matrices():
     a = numpy.array([[4, 2], [2, 3]])
     close(linalg.cholesky(cupylike.asarray(a)), numpy.linalg.cholesky(a))
@@ -119,6 +127,7 @@ def test_cholesky_of_ints_and_empty_matrices():
     assert host(linalg.cholesky(cupylike.asarray(e))).shape == (2, 0, 0)
 
 
+@pytest.mark.vendor_library
 def test_cholesky_raises_for_indefinite_and_non_square_matrices():
     bad = cupylike.asarray(numpy.array([[[4.0, 0], [0, 1]], [[1.0, 2], [2, 1]]]))
     with pytest.raises(linalg.LinAlgError, match="Matrix is not positive definite"):
@@ -138,6 +147,7 @@ def _check_qr(a, d, dtype, mode):
     assert_orthonormal_columns(q, dtype)
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 @pytest.mark.parametrize("shape", [(5, 3), (2, 3, 5)], ids=str)
 @pytest.mark.parametrize("mode", ["reduced", "complete"])
@@ -146,12 +156,14 @@ def test_qr_rebuilds_the_matrix_with_numpys_r(dtype, shape, mode):
     _check_qr(a, cupylike.asarray(a), dtype, mode)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_qr_reads_non_contiguous_inputs(name):
     a_host, a_dev = layout(values((2, 5, 3), numpy.float64), name)
     _check_qr(a_host, a_dev, numpy.dtype(numpy.float64), "complete")
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float64, numpy.complex64, numpy.int64])
 def test_qr_r_and_raw_modes_match_numpy(dtype):
     a = values((4, 3), dtype)
@@ -164,6 +176,7 @@ def test_qr_r_and_raw_modes_match_numpy(dtype):
     close(tau, ntau, scale=10)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("shape", [(0, 3), (3, 0), (2, 0, 0)], ids=str)
 @pytest.mark.parametrize("mode", ["reduced", "complete", "r"])
 def test_qr_of_empty_matrices_matches_numpy(shape, mode):

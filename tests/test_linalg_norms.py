@@ -25,6 +25,7 @@ def test_vector_norms_match_numpy(ord):  # noqa: A002 (NumPy's name)
           numpy.linalg.norm(x, ord, axis=1, keepdims=True))
 
 
+@pytest.mark.vendor_library
 def test_norms_read_non_contiguous_inputs():
     x = values((3, 5), numpy.float64)
     d = cupylike.asarray(x)
@@ -32,6 +33,7 @@ def test_norms_read_non_contiguous_inputs():
     close(linalg.norm(d.T, "nuc"), numpy.linalg.norm(x.T, "nuc"))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("ord", [None, "fro", "nuc", 1, -1, 2, -2, INF, -INF])
 def test_matrix_norms_match_numpy(ord):  # noqa: A002 (NumPy's name)
     x = values((2, 3, 4), numpy.float64)
@@ -42,6 +44,7 @@ def test_matrix_norms_match_numpy(ord):  # noqa: A002 (NumPy's name)
           numpy.linalg.norm(x, ord, axis=(2, 0), keepdims=True))
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 def test_norms_of_each_dtype_are_real(dtype):
     x = values((3, 4), dtype)
@@ -72,12 +75,14 @@ def test_norm_raises_numpys_errors():
         linalg.norm(x, axis=(0, 3))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("p", [None, 2, -2, 1, -1, INF, -INF, "fro", "nuc"])
 def test_cond_matches_numpy(p):
     a = values((2, 3, 3), numpy.float64)
     close(linalg.cond(cupylike.asarray(a), p), numpy.linalg.cond(a, p), scale=1e3)
 
 
+@pytest.mark.vendor_library
 def test_cond_of_singular_matrices_is_inf_and_of_empty_ones_an_error():
     a = numpy.array([[[1.0, 2], [2, 4]], [[1.0, 0], [0, 2]]])
     for p in (None, 1):
@@ -90,6 +95,7 @@ def test_cond_of_singular_matrices_is_inf_and_of_empty_ones_an_error():
         linalg.cond(cupylike.zeros((0, 0)))
 
 
+@pytest.mark.vendor_library
 def test_matrix_rank_matches_numpy_with_each_tolerance():
     x = values((3, 5, 2), numpy.float64)
     a = x @ x.swapaxes(-1, -2)  # rank 2 of 5
@@ -108,6 +114,7 @@ def test_matrix_rank_matches_numpy_with_each_tolerance():
         linalg.matrix_rank(d, tol=1, rtol=1)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize(("a_shape", "b_shape"), [((6, 3), (6,)), ((6, 3), (6, 2)),
                                                   ((3, 6), (3, 2)), ((0, 3), (0, 2))],
                          ids=str)
@@ -122,6 +129,7 @@ def test_lstsq_matches_numpy(a_shape, b_shape, dtype):
     close(ours[3], theirs[3], scale=10)
 
 
+@pytest.mark.vendor_library
 def test_lstsq_of_rank_deficient_ints_with_rcond_and_its_errors():
     a = numpy.array([[1, 2], [2, 4], [3, 6]])
     b = numpy.array([1, 2, 4])
@@ -137,12 +145,14 @@ def test_lstsq_of_rank_deficient_ints_with_rcond_and_its_errors():
         linalg.lstsq(cupylike.ones((2, 3, 2)), cupylike.ones(3))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128])
 def test_pinv_matches_numpy(dtype):
     a = values((2, 4, 3), dtype)
     close(linalg.pinv(cupylike.asarray(a)), numpy.linalg.pinv(a), scale=10)
 
 
+@pytest.mark.vendor_library
 def test_pinv_with_cutoffs_hermitian_and_empty_inputs():
     x = values((4, 2), numpy.float64)
     a = x @ x.T  # rank 2
@@ -155,6 +165,7 @@ def test_pinv_with_cutoffs_hermitian_and_empty_inputs():
         linalg.pinv(d, rcond=1e-3, rtol=1e-3)
 
 
+@pytest.mark.vendor_library
 def test_multi_dot_matches_numpy_in_its_cheapest_order():
     a, b, c = values((10, 30), numpy.float64), values((30, 5), numpy.float64), values(
         (5, 60), numpy.float64)

@@ -11,6 +11,7 @@ import cupylike
 from cupylike import linalg
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 @pytest.mark.parametrize(("a_shape", "b_shape"), [((2, 4, 4), (2, 4, 3)), ((3, 3), (2, 3, 2)),
                                                   ((2, 1, 3, 3), (4, 3, 1)), ((2, 3, 3), (3,))],
@@ -22,6 +23,7 @@ def test_solve_matches_numpy_with_broadcast_batches(dtype, a_shape, b_shape):
           scale=10)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize(("a_dtype", "b_dtype"), [(numpy.int64, numpy.float32),
                                                   (numpy.float32, numpy.complex64)])
 def test_solve_of_mixed_dtypes_matches_numpys_result_dtype(a_dtype, b_dtype):
@@ -31,6 +33,7 @@ def test_solve_of_mixed_dtypes_matches_numpys_result_dtype(a_dtype, b_dtype):
     close(linalg.solve(cupylike.asarray(a), cupylike.asarray(b)), expected, scale=100)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_solve_and_inv_read_non_contiguous_inputs(name):
     a_host, a_dev = layout(well_conditioned((2, 3, 3), numpy.complex128), name)
@@ -40,6 +43,7 @@ def test_solve_and_inv_read_non_contiguous_inputs(name):
     close(linalg.det(a_dev), numpy.linalg.det(a_host), scale=10)
 
 
+@pytest.mark.vendor_library
 def test_solve_of_empty_systems_matches_numpy():
     for a_shape, b_shape in [((0, 0), (0,)), ((0, 0), (0, 2)), ((0, 3, 3), (0, 3, 1)),
                              ((3, 3), (3, 0))]:
@@ -50,6 +54,7 @@ def test_solve_of_empty_systems_matches_numpy():
         assert (ours.shape, ours.dtype) == (expected.shape, expected.dtype)
 
 
+@pytest.mark.vendor_library
 def test_solve_raises_numpys_errors():
     eye = cupylike.asarray(numpy.eye(3))
     with pytest.raises(linalg.LinAlgError, match="Singular matrix"):
@@ -68,12 +73,14 @@ def test_solve_raises_numpys_errors():
         linalg.solve(eye, cupylike.ones(3, dtype=numpy.float16))
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 def test_inv_matches_numpy(dtype):
     a = well_conditioned((2, 3, 4, 4), dtype)
     close(linalg.inv(cupylike.asarray(a)), numpy.linalg.inv(a), scale=10)
 
 
+@pytest.mark.vendor_library
 def test_inv_of_ints_and_empty_matrices_matches_numpy():
     a = numpy.array([[2, 1], [1, 3]])
     close(linalg.inv(cupylike.asarray(a)), numpy.linalg.inv(a))
@@ -81,6 +88,7 @@ def test_inv_of_ints_and_empty_matrices_matches_numpy():
         assert host(linalg.inv(cupylike.zeros(shape))).shape == shape
 
 
+@pytest.mark.vendor_library
 def test_inv_raises_for_singular_and_non_square_matrices():
     with pytest.raises(linalg.LinAlgError, match="Singular matrix"):
         linalg.inv(cupylike.asarray(numpy.array([[1.0, 2], [2, 4]])))
@@ -88,6 +96,7 @@ def test_inv_raises_for_singular_and_non_square_matrices():
         linalg.inv(cupylike.ones((2, 2, 3)))
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 def test_det_and_slogdet_match_numpy(dtype):
     # Pivoting row swaps change the sign: a permutation-heavy matrix makes sure they count.
@@ -101,6 +110,7 @@ def test_det_and_slogdet_match_numpy(dtype):
     close(logdet, n_logdet, dtype, scale=10)
 
 
+@pytest.mark.vendor_library
 def test_det_and_slogdet_of_singular_ints_and_empty_matrices():
     singular = numpy.array([[[1, 2], [2, 4]], [[0, 1], [1, 0]]])
     d = cupylike.asarray(singular)
@@ -117,6 +127,7 @@ def test_det_and_slogdet_of_singular_ints_and_empty_matrices():
         linalg.det(cupylike.ones((2, 3)))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 5])
 def test_matrix_power_matches_numpy(n):
     a = well_conditioned((2, 3, 3), numpy.float64) / 4
@@ -137,6 +148,7 @@ def test_matrix_power_of_ints_stays_int_and_checks_its_arguments():
         linalg.matrix_power(cupylike.ones((2, 3)), 2)
 
 
+@pytest.mark.vendor_library
 def test_tensorsolve_and_tensorinv_match_numpy():
     a = well_conditioned((6, 6), numpy.float64).reshape(2, 3, 6)
     b = values((2, 3), numpy.float64, seed=1)

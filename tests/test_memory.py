@@ -192,6 +192,7 @@ def test_eight_threads_allocating_keep_totals_consistent(pool):
     assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
 
 
+@pytest.mark.cpu_device(reason="on a GPU, uploads stage through the pinned pool")
 def test_pinned_pool_is_available_and_empty_without_cuda():
     pinned = cupylike.get_default_pinned_memory_pool()
     assert pinned.used_bytes() == 0

@@ -46,6 +46,7 @@ SHAPES = [((3, 4), (4, 5)), ((4,), (4, 5)), ((3, 4), (4,)), ((4,), (4,)), ((2, 3
           ((2, 0, 3, 4), (4, 1)), ((1, 1), (1, 1))]
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
 @pytest.mark.parametrize("shapes", SHAPES, ids=str)
 def test_matmul_matches_numpy(shapes, dtype):
@@ -66,6 +67,7 @@ VIEWS = {
 }
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex64,
                                    numpy.complex128], ids=str)
 @pytest.mark.parametrize("view", list(VIEWS))
@@ -90,6 +92,7 @@ def test_operands_in_any_layout(view, side, dtype):
     _close(cupylike.matmul(va, vb), numpy.matmul(ha, hb), ha.shape[-1])
 
 
+@pytest.mark.vendor_library
 def test_broadcast_operands_with_zero_strides():
     a = _values((1, 3, 4), numpy.float64, 5)
     b = _values((4, 2), numpy.float64, 6)
@@ -101,11 +104,13 @@ def test_broadcast_operands_with_zero_strides():
            numpy.matmul(numpy.broadcast_to(numpy.arange(4.0), (3, 4)), b), 4)
 
 
+@pytest.mark.vendor_library
 def test_a_large_product():
     a, b = _values((300, 200), numpy.float32, 7), _values((200, 100), numpy.float32, 8)
     _close(cupylike.asarray(a) @ cupylike.asarray(b), a @ b, 200)
 
 
+@pytest.mark.vendor_library
 def test_mixed_dtypes_promote_as_numpy():
     a, b = _values((3, 4), numpy.int16, 9), _values((4, 2), numpy.float32, 10)
     _close(cupylike.matmul(cupylike.asarray(a), cupylike.asarray(b)), numpy.matmul(a, b), 4)
@@ -113,6 +118,7 @@ def test_mixed_dtypes_promote_as_numpy():
     _close(cupylike.matmul(cupylike.asarray(b.T), cupylike.asarray(c)), numpy.matmul(b.T, c), 4)
 
 
+@pytest.mark.vendor_library
 def test_out_and_in_place_matmul():
     a, b = _values((3, 3), numpy.float64, 12), _values((3, 3), numpy.float64, 13)
     out = cupylike.empty((3, 3), numpy.float64)
@@ -137,6 +143,7 @@ def test_matmul_errors_match_numpy(shapes):
     assert str(actual.value) == str(expected.value) or "matmul" not in str(expected.value)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128, numpy.int32, numpy.bool_],
                          ids=str)
 @pytest.mark.parametrize("shapes", [((), (3, 4)), ((4,), (4,)), ((3, 4), (4,)), ((3, 4), (4, 2)),
@@ -151,6 +158,7 @@ def test_dot_and_inner_match_numpy(shapes, dtype):
     _close(cupylike.inner(da, cupylike.asarray(b_inner)), numpy.inner(a, b_inner), 4)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex64,
                                    numpy.complex128], ids=str)
 def test_one_by_one_products_match_numpy(dtype):
@@ -168,6 +176,7 @@ def test_one_by_one_products_match_numpy(dtype):
     _close(cupylike.inner(dx[2], dx[2]), numpy.inner(x[2], x[2]), k)
 
 
+@pytest.mark.vendor_library
 def test_dot_method_and_errors():
     a, b = _values((3, 4), numpy.float64, 17), _values((4, 2), numpy.float64, 18)
     _close(cupylike.asarray(a).dot(cupylike.asarray(b)), a.dot(b), 4)
@@ -179,6 +188,7 @@ def test_dot_method_and_errors():
         cupylike.inner(cupylike.asarray(a), cupylike.asarray(b))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex64, numpy.complex128, numpy.int8],
                          ids=str)
 def test_vdot_and_outer_match_numpy(dtype):
@@ -192,6 +202,7 @@ def test_host_arrays_raise_type_error():
         cupylike.matmul(numpy.ones((2, 2)), cupylike.ones((2, 2)))
 
 
+@pytest.mark.vendor_library
 def test_front_end_describes_blas_calls():
     # What the BLAS facade is handed: C^T = B^T A^T in column-major terms, a transposed operand
     # read in place (flag T), batches strided, broadcast batches with stride 0.
@@ -210,6 +221,7 @@ def test_front_end_describes_blas_calls():
     ]
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128, numpy.int16], ids=str)
 @pytest.mark.parametrize("axes", [0, 1, 2, ([1, 2], [1, 0]), ([2], [0]), (-1, 0), ([], [])],
                          ids=str)

@@ -12,6 +12,7 @@ def host(x):
     return cupylike.asnumpy(x)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize(("size", "shape"), [(None, ()), (5, (5,)), ((2, 3), (2, 3)),
                                              ((0, 4), (0, 4)), (numpy.int64(3), (3,))])
 def test_size_gives_the_shape(size, shape):
@@ -21,6 +22,7 @@ def test_size_gives_the_shape(size, shape):
         assert isinstance(x, cupylike.ndarray) and x.shape == shape
 
 
+@pytest.mark.vendor_library
 def test_legacy_functions_take_dims_and_dtypes():
     rs = cr.RandomState(1)
     assert rs.rand(2, 3).shape == (2, 3) and rs.rand().shape == ()
@@ -36,6 +38,7 @@ def test_legacy_functions_take_dims_and_dtypes():
         assert getattr(cr, name)().shape == ()
 
 
+@pytest.mark.vendor_library
 def test_integers_stay_in_range_and_reach_both_ends():
     g = cr.default_rng(2)
     x = host(g.integers(-2, 3, 2000))
@@ -46,6 +49,7 @@ def test_integers_stay_in_range_and_reach_both_ends():
     assert x.min() >= 0 and x.max() < 5
 
 
+@pytest.mark.vendor_library
 def test_integers_cover_whole_dtype_ranges():
     g = cr.default_rng(3)
     x = host(g.integers(-128, 127, 4000, dtype=numpy.int8, endpoint=True))
@@ -56,6 +60,7 @@ def test_integers_cover_whole_dtype_ranges():
     assert x.dtype == numpy.bool_ and x.any() and not x.all()
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("as_array", [numpy.asarray, cupylike.asarray], ids=["numpy", "cupylike"])
 def test_integers_with_array_bounds_give_each_element_its_range(as_array):
     g = cr.default_rng(11)
@@ -67,6 +72,7 @@ def test_integers_with_array_bounds_give_each_element_its_range(as_array):
         numpy.testing.assert_array_equal(seen, numpy.arange(lo[i, j], hi[i, j] + 1))
 
 
+@pytest.mark.vendor_library
 def test_integers_with_array_bounds_check_like_numpy_and_broadcast():
     g = cr.default_rng(12)
     assert g.integers([0, 5], [3, 10]).shape == (2,)
@@ -82,6 +88,7 @@ def test_integers_with_array_bounds_check_like_numpy_and_broadcast():
     assert x.dtype == numpy.uint8 and x[:, 0].max() == 4 and x[:, 1].max() == 6
 
 
+@pytest.mark.vendor_library
 def test_constant_array_bounds_draw_what_scalar_bounds_draw():
     # The same words, ranges and rejections: only the bounds' form differs.
     a = cr.default_rng(9).integers(3, 17, 5000)
@@ -92,6 +99,7 @@ def test_constant_array_bounds_draw_what_scalar_bounds_draw():
     numpy.testing.assert_array_equal(host(a), host(b))
 
 
+@pytest.mark.vendor_library
 def test_permutation_and_shuffle_along_an_axis():
     g = cr.default_rng(13)
     a = cupylike.arange(24).reshape(2, 3, 4)
@@ -143,6 +151,7 @@ def test_bad_out_raises_as_numpy(kwargs, error):
         cr.default_rng(0).random(out=numpy.empty(3))
 
 
+@pytest.mark.vendor_library
 def test_choice_of_an_array_takes_its_elements():
     g = cr.default_rng(4)
     a = cupylike.asarray([10, 20, 30])
@@ -153,6 +162,7 @@ def test_choice_of_an_array_takes_its_elements():
     assert g.choice([5, 6], None).shape == ()
 
 
+@pytest.mark.vendor_library
 def test_choice_without_replacement_has_no_repeats():
     g = cr.default_rng(5)
     x = host(g.choice(10, 10, replace=False))
@@ -161,6 +171,7 @@ def test_choice_without_replacement_has_no_repeats():
     assert len(set(x.tolist())) == 3 and 3 not in x
 
 
+@pytest.mark.vendor_library
 def test_permutation_and_shuffle():
     g = cr.default_rng(6)
     p = host(g.permutation(20))
@@ -215,6 +226,7 @@ def test_permutation_and_shuffle():
     (lambda g: g.choice(3, 2, p=[1, 0, 0], replace=False), ValueError),
     (lambda g: g.choice(3, p=[[0.5, 0.5, 0]]), ValueError),
 ])
+@pytest.mark.vendor_library
 def test_bad_arguments_raise_as_numpy(call, error):
     if error is None:  # an edge that is valid, in both
         call(cr.default_rng(0))
@@ -244,6 +256,7 @@ def test_legacy_choice_needs_a_1d_array():
         cr.RandomState(0).choice(cupylike.zeros((2, 2)), 1)
 
 
+@pytest.mark.vendor_library
 def test_the_rand_facade_checks_its_calls():
     from cupylike import _core
 

@@ -25,6 +25,7 @@ def rng(seed=1234):
     return cr.default_rng(seed)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_random_is_uniform_on_half_open_unit_interval(dtype):
     x = rng().random(N, dtype=dtype)
@@ -35,6 +36,7 @@ def test_random_is_uniform_on_half_open_unit_interval(dtype):
     assert_moments(h, 0.5, 1 / 12)
 
 
+@pytest.mark.vendor_library
 def test_float32_random_uses_24_bits_and_float64_53():
     # Every float32 draw is a multiple of 2**-24, and float64 draws are not all multiples of
     # 2**-32 (they carry 53 bits).
@@ -44,6 +46,7 @@ def test_float32_random_uses_24_bits_and_float64_53():
     assert numpy.any(f64 * 2**32 != numpy.floor(f64 * 2**32))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_standard_normal_follows_the_normal_cdf(dtype):
     x = rng(7).standard_normal(N, dtype=dtype)
@@ -52,6 +55,7 @@ def test_standard_normal_follows_the_normal_cdf(dtype):
     assert_moments(x, 0, 1)
 
 
+@pytest.mark.vendor_library
 def test_normal_with_loc_and_scale():
     x = rng(8).normal(3.0, 2.0, N)
     assert_ks(x, lambda t: normal_cdf(t, 3.0, 2.0))
@@ -63,6 +67,7 @@ def test_normal_broadcasts_array_parameters():
     assert_ks(x[:, 1], lambda t: normal_cdf(t, 100.0))
 
 
+@pytest.mark.vendor_library
 def test_uniform_with_bounds():
     x = rng(10).uniform(-2.0, 3.0, N)
     h = cupylike.asnumpy(x)
@@ -70,18 +75,21 @@ def test_uniform_with_bounds():
     assert_ks(h, lambda t: numpy.clip((t + 2) / 5, 0, 1))
 
 
+@pytest.mark.vendor_library
 def test_exponential_follows_its_cdf():
     x = rng(11).exponential(2.0, N)
     assert_ks(x, lambda t: 1 - numpy.exp(-numpy.maximum(t, 0) / 2.0))
     assert_moments(x, 2.0, 4.0)
 
 
+@pytest.mark.vendor_library
 def test_lognormal_is_exp_of_a_normal():
     x = cupylike.asnumpy(rng(12).lognormal(0.5, 0.75, N))
     assert x.min() > 0
     assert_ks(numpy.log(x), lambda t: normal_cdf(t, 0.5, 0.75))
 
 
+@pytest.mark.vendor_library
 def test_gamma_of_integer_shape_is_erlang():
     x = rng(13).gamma(3.0, 2.0, N)
 
@@ -93,12 +101,14 @@ def test_gamma_of_integer_shape_is_erlang():
     assert_moments(x, 6.0, 12.0)
 
 
+@pytest.mark.vendor_library
 def test_gamma_of_shape_below_one_uses_the_boost():
     # 2 gamma(1/2, 1) is chi-square with one degree of freedom: Z**2.
     x = cupylike.asnumpy(rng(14).gamma(0.5, 2.0, N))
     assert_ks(x, lambda t: 2 * normal_cdf(numpy.sqrt(numpy.maximum(t, 0))) - 1)
 
 
+@pytest.mark.vendor_library
 def test_beta_follows_its_cdf():
     x = cupylike.asnumpy(rng(15).beta(2.0, 5.0, N))
     assert x.min() >= 0 and x.max() <= 1
@@ -110,6 +120,7 @@ def test_beta_follows_its_cdf():
     assert_ks(x, cdf)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize(("n", "p"), [(20, 0.2), (1000, 0.7), (5, 0.97)])
 def test_binomial_by_inversion_and_by_rejection(n, p):
     # n p < 10 draws by inversion, n p >= 10 by BTRS rejection, p > 1/2 mirrored.
@@ -119,12 +130,14 @@ def test_binomial_by_inversion_and_by_rejection(n, p):
     assert_moments(x, n * p, n * p * (1 - p))
 
 
+@pytest.mark.vendor_library
 def test_binomial_edges():
     assert numpy.all(cupylike.asnumpy(rng().binomial(7, 0.0, 10)) == 0)
     assert numpy.all(cupylike.asnumpy(rng().binomial(7, 1.0, 10)) == 7)
     assert numpy.all(cupylike.asnumpy(rng().binomial(0, 0.5, 10)) == 0)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("lam", [3.5, 250.0])
 def test_poisson_follows_its_pmf(lam):
     x = rng(17).poisson(lam, N)
@@ -159,12 +172,14 @@ def test_poisson_with_array_lam_edges_and_shapes():
         numpy.random.default_rng(20).poisson([1.0, 2.0], 3)
 
 
+@pytest.mark.vendor_library
 def test_integers_are_uniform():
     x = rng(18).integers(-3, 7, N)
     assert x.dtype == numpy.int64
     assert_chi2(x, lambda k: 0.1, range(-3, 7))
 
 
+@pytest.mark.vendor_library
 def test_integers_of_a_range_near_2_to_the_64_are_unbiased():
     # Lemire's threshold rejects about half the words here: the low and high halves of the
     # range stay equally likely and every value lies in range.
@@ -182,6 +197,7 @@ def test_choice_with_weights_follows_them():
     assert not numpy.any(cupylike.asnumpy(x) == 1)
 
 
+@pytest.mark.vendor_library
 def test_choice_without_replacement_with_weights_picks_heavy_items_first():
     # The first pick of a weighted draw without replacement follows p.
     g = rng(21)
@@ -190,12 +206,14 @@ def test_choice_without_replacement_with_weights_picks_heavy_items_first():
     assert_chi2(numpy.array(first), lambda k: p[k], [0, 1, 2])
 
 
+@pytest.mark.vendor_library
 def test_permutation_positions_are_uniform():
     g = rng(22)
     where0 = [int(cupylike.asnumpy(g.permutation(6)).tolist().index(0)) for _ in range(600)]
     assert_chi2(numpy.array(where0), lambda k: 1 / 6, range(6))
 
 
+@pytest.mark.vendor_library
 def test_the_fit_tests_reject_a_slightly_wrong_distribution():
     # The checks above have power: 5% too wide a normal, or p off by 0.01, fails them.
     with pytest.raises(AssertionError):

@@ -26,12 +26,14 @@ def host(x):
     lambda g: g.permutation(1000),
 ], ids=["random64", "random32", "normal64", "normal32", "integers", "gamma", "binomial",
         "poisson", "permutation"])
+@pytest.mark.vendor_library
 def test_same_seed_gives_the_same_numbers(draw):
     a, b, c = draw(cr.default_rng(42)), draw(cr.default_rng(42)), draw(cr.default_rng(43))
     numpy.testing.assert_array_equal(host(a), host(b))
     assert not numpy.array_equal(host(a), host(c))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("draw", [
     lambda g, n: g.random(n),
     lambda g, n: g.random(n, dtype=numpy.float32),
@@ -46,6 +48,7 @@ def test_drawing_n_then_m_equals_drawing_n_plus_m(draw):
     numpy.testing.assert_array_equal(parts, host(draw(cr.default_rng(5), 17)))
 
 
+@pytest.mark.vendor_library
 def test_different_kinds_of_draws_do_not_reuse_words():
     # A float32 draw after float64 ones starts past every word they used.
     g = cr.default_rng(6)
@@ -58,6 +61,7 @@ def test_different_kinds_of_draws_do_not_reuse_words():
                                      * 2.0**-53)
 
 
+@pytest.mark.vendor_library
 def test_random_state_reseeds_to_its_first_stream():
     rs = cr.RandomState(11)
     first = host(rs.rand(5))
@@ -67,6 +71,7 @@ def test_random_state_reseeds_to_its_first_stream():
     numpy.testing.assert_array_equal(host(cr.RandomState(11).rand(5)), first)
 
 
+@pytest.mark.vendor_library
 def test_get_and_set_state_replay_draws():
     rs = cr.RandomState(12)
     state = rs.get_state()
@@ -75,6 +80,7 @@ def test_get_and_set_state_replay_draws():
     numpy.testing.assert_array_equal(host(rs.randint(0, 100, 20)), a)
 
 
+@pytest.mark.vendor_library
 def test_module_functions_follow_seed():
     cr.seed(13)
     a = host(cr.rand(4)), host(cr.randn(2)), host(cr.randint(0, 9, 3))
@@ -85,6 +91,7 @@ def test_module_functions_follow_seed():
     assert cr.get_random_state() is cr.get_random_state()
 
 
+@pytest.mark.vendor_library
 def test_set_random_state_replaces_the_default():
     old = cr.get_random_state()
     try:
@@ -97,6 +104,7 @@ def test_set_random_state_replaces_the_default():
         cr.set_random_state(object())
 
 
+@pytest.mark.vendor_library
 def test_separate_seeds_are_uncorrelated():
     n = 20_000
     a = host(cr.default_rng(1).standard_normal(n))
@@ -106,6 +114,7 @@ def test_separate_seeds_are_uncorrelated():
     assert abs(numpy.corrcoef(a[:-1], a[1:])[0, 1]) < 4 / n**0.5
 
 
+@pytest.mark.vendor_library
 def test_default_rng_passes_generators_through_and_shares_bit_generators():
     g = cr.default_rng(3)
     assert cr.default_rng(g) is g
@@ -114,6 +123,7 @@ def test_default_rng_passes_generators_through_and_shares_bit_generators():
     numpy.testing.assert_array_equal(host(cr.default_rng(bg).random(3)), host(g.random(3)))
 
 
+@pytest.mark.vendor_library
 def test_large_seeds_and_seed_sequences_are_accepted():
     for seed in (2**64 - 1, 2**70, [1, 2, 3]):
         a = host(cr.default_rng(seed).random(3))
@@ -132,6 +142,7 @@ def _cpu_draw(kind, dtype, n, seed, offset, threads, direct=True):
         _core._rand_host_direct(True)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize(("seed", "offset", "n"), [
     (0, 0, 10), (5, 3, (1 << 19) + 5), (2**40 + 17, 262141, 11), (2**64 - 1, 2**33 + 7, 1000),
     (9, 2**50 + 3, 9)])
@@ -143,6 +154,7 @@ def test_cpu_raw_words_are_curands_host_generator_words(seed, offset, n):
                                                      direct=False))
 
 
+@pytest.mark.vendor_library
 def test_cpu_draws_split_over_threads_give_the_same_numbers():
     # Large cpu draws run on two threads (raw words from 2**18 a thread, cuRAND's host
     # generator from 2**23 words, each thread's generator at its own offset); the numbers must
@@ -154,6 +166,7 @@ def test_cpu_draws_split_over_threads_give_the_same_numbers():
                                          _cpu_draw(kind, dtype, n, 77, 6, 2, direct))
 
 
+@pytest.mark.vendor_library
 def test_generators_reading_one_stream_in_turns_stay_exact():
     # Two generators of one seed alternate, so the cached cuRAND generator must seek.
     a, b = cr.default_rng(8), cr.default_rng(8)

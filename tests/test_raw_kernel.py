@@ -3,11 +3,13 @@ compared with NumPy. Every source here also compiles with NVRTC for sm_80 and sm
 kernels that pass on cpu are valid CUDA."""
 
 import os
+import re
 import subprocess
 import sys
 
 import numpy
 import pytest
+from nvrtc_check import compile_check
 
 import cupylike as cp
 from cupylike import _core
@@ -144,6 +146,7 @@ SOURCES = {
 }
 
 
+@compile_check
 @pytest.mark.parametrize("arch", [80, 90])
 @pytest.mark.parametrize("name", list(SOURCES))
 def test_every_test_kernel_also_compiles_with_nvrtc(name, arch):
@@ -250,6 +253,76 @@ def test_dynamic_shared_memory():
     assert_array_equal(out, host[::-1])
 
 
+STATIC_SHARED = r"""
+extern "C" __global__ void big(float* x) {
+    __shared__ float buf[12289];  // 49156 bytes: over a GPU's 48 KiB of static shared memory
+    buf[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    x[threadIdx.x] = buf[12288 - threadIdx.x];
+}"""
+
+
+def test_launches_over_a_gpus_limits_raise_its_cuda_errors_naming_the_kernel():
+    # The same on every device: what runs on the cpu device or the emulated GPU must not fail
+    # on a real one for a reason they could have caught.
+    kernel = cp.RawKernel(ADD, "my_add")
+    x = cp.zeros(4, dtype=cp.float32)
+    cases = [((1,), (1025,), {}, "CUDA_ERROR_INVALID_VALUE: block (1025, 1, 1) is over"),
+             ((1,), (32, 33), {}, "CUDA_ERROR_INVALID_VALUE: block (32, 33, 1) has 1056 threads"),
+             ((1, 2**31), (1,), {}, "CUDA_ERROR_INVALID_VALUE: grid (1, 2147483648, 1) is over"),
+             ((0,), (4,), {}, "CUDA_ERROR_INVALID_VALUE: grid (0, 1, 1) and block"),
+             ((1,), (4,), {"shared_mem": 64 << 10},
+              "CUDA_ERROR_INVALID_VALUE: shared_mem=65536 bytes is over the kernel's "
+              "max_dynamic_shared_size_bytes of 49152")]
+    for grid, block, options, message in cases:
+        with pytest.raises(cp.cuda.LaunchError, match=re.escape(message)) as error:
+            kernel(grid, block, (x, x, x), **options)
+        assert f"kernel 'my_add' on {cp.Device()}" in str(error.value)
+        assert isinstance(error.value, cp.cuda.CUDADriverError)
+        assert isinstance(error.value, ValueError)
+    assert_array_equal(x, numpy.zeros(4, numpy.float32))  # nothing ran
+
+
+REVERSE_LONG = r"""
+extern "C" __global__ void reverse_long(const int* in, int* out, int n) {
+    extern __shared__ int buffer[];
+    for (int t = threadIdx.x; t < n; t += blockDim.x) buffer[t] = in[t];
+    __syncthreads();
+    for (int t = threadIdx.x; t < n; t += blockDim.x) out[t] = buffer[n - 1 - t];
+}
+"""
+
+
+def test_dynamic_shared_memory_over_48_kib_needs_the_opt_in():
+    n = 16384  # 64 KiB of int32
+    host = numpy.arange(n, dtype=numpy.int32)
+    out = cp.zeros(n, dtype=cp.int32)
+    reverse = cp.RawKernel(REVERSE_LONG, "reverse_long")
+    assert reverse.max_dynamic_shared_size_bytes == 48 << 10
+    with pytest.raises(cp.cuda.LaunchError, match="max_dynamic_shared_size_bytes"):
+        reverse((1,), (1024,), (cp.asarray(host), out, n), shared_mem=n * 4)
+    reverse.max_dynamic_shared_size_bytes = n * 4
+    assert reverse.attributes["max_dynamic_shared_size_bytes"] == n * 4
+    reverse((1,), (1024,), (cp.asarray(host), out, n), shared_mem=n * 4)
+    assert_array_equal(out, host[::-1])
+    with pytest.raises(cp.cuda.LaunchError, match="between 0 and 232448"):
+        reverse.max_dynamic_shared_size_bytes = 232449
+
+
+def test_static_shared_memory_over_48_kib_does_not_compile():
+    kernel = cp.RawKernel(STATIC_SHARED, "big")
+    with pytest.raises(cp.CompileError, match="uses too much shared data"):
+        kernel((1,), (32,), (cp.zeros(64, dtype=cp.float32),))
+
+
+def test_kernels_named_like_c_library_functions_run_themselves():
+    code = ("extern \"C\" __global__ void write(float* out, int n) {"
+            "    if (threadIdx.x < n) out[0] = 1; }")
+    x = cp.zeros(2, dtype=cp.float32)
+    cp.RawKernel(code, "write")((1,), (1,), (x, 1))
+    assert_array_equal(x, numpy.float32([1, 0]))
+
+
 def test_half_and_complex_arguments():
     module = cp.RawModule(code=HALF_AND_COMPLEX)
     x = numpy.linspace(-3, 3, 50).astype(numpy.float16)
@@ -300,6 +373,9 @@ def test_argument_mistakes_raise_before_launch():
     assert_array_equal(x, numpy.zeros(4, numpy.float32))  # nothing ran
 
 
+@pytest.mark.cpu_device(reason="a kernel's fault leaves a GPU's context unusable for the rest "
+                         "of the process; test_cuda_emulator.py checks the GPU's errors in a "
+                         "process of its own")
 def test_trap_assert_and_deadlock_are_errors_not_crashes_or_hangs():
     module = cp.RawModule(code=TRAP)
     checks = module.get_function("checks")
@@ -308,9 +384,8 @@ def test_trap_assert_and_deadlock_are_errors_not_crashes_or_hangs():
         checks((2,), (32,), (x, 0))
     with pytest.raises(cp.cuda.KernelError, match="Assertion"):
         checks((1,), (32,), (x, 1))
-    if cp.Device().kind == "cpu":  # a GPU may hang or raise an illegal-instruction error
-        with pytest.raises(cp.cuda.KernelError, match="deadlock"):
-            checks((1,), (32,), (x, 2))
+    with pytest.raises(cp.cuda.KernelError, match="deadlock"):
+        checks((1,), (32,), (x, 2))
     checks((1,), (4,), (x, 1))  # the module still works afterwards
 
 

@@ -5,14 +5,16 @@ without a GPU, and so are the results."""
 
 import textwrap
 
+import pytest
 from cpp_build import build_dir
 from emulated_gpu import run_on_emulator
 from test_cuda_emulator_modules import MODULES
 
+pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
+
 RAW = MODULES + """
 import numpy, struct
 
-pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 cp = cupylike
 
 def args_of(launch):

@@ -242,4 +242,8 @@ def test_partition_argument_errors(call, xp):
 @pytest.mark.parametrize("dtype", [numpy.int8, numpy.uint16, numpy.int32, numpy.float32,
                                    numpy.float64, numpy.complex64, numpy.bool_], ids=str)
 def test_sort_complex_dtypes(dtype, xp):
-    return xp.sort_complex(xp.asarray(_values(dtype, (3, 7))))
+    # Zeros of either sign compare equal, as do NaNs, and the order of equal elements is
+    # unspecified for NumPy's default sort (a GPU's radix sort keeps their input order), so
+    # those are compared without their signs.
+    r = xp.sort_complex(xp.asarray(_values(dtype, (3, 7))))
+    return xp.where(xp.isnan(r) | (r == 0), abs(r), r)

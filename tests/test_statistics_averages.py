@@ -161,6 +161,7 @@ def test_average_zero_weights_message_and_empty_input():
 # --- cov -------------------------------------------------------------------------------------
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.int32, numpy.bool_, numpy.float16, numpy.float32,
                                    numpy.float64, numpy.complex64, numpy.complex128], ids=str)
 @numpy_cupylike_close()
@@ -169,6 +170,7 @@ def test_cov_dtypes(xp, dtype):
     return xp.cov(m), xp.cov(m, dtype=numpy.float32 if dtype != numpy.complex128 else None)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("rowvar", [True, False])
 @pytest.mark.parametrize("bias,ddof", [(False, None), (True, None), (False, 0), (True, 3)],
                          ids=str)
@@ -180,6 +182,7 @@ def test_cov_normalisation_and_orientation(xp, rowvar, bias, ddof):
             xp.cov(m, y, rowvar=rowvar, bias=bias, ddof=ddof))
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("weights", ["f", "a", "fa"])
 @pytest.mark.parametrize("ddof", [None, 0, 2])
 @numpy_cupylike_close()
@@ -190,18 +193,21 @@ def test_cov_frequency_and_analytic_weights(xp, weights, ddof):
     return xp.cov(m, ddof=ddof, fweights=f, aweights=None if a is None else xp_array(xp, a))
 
 
+@pytest.mark.vendor_library
 @numpy_cupylike_close()
 def test_cov_of_one_variable_is_0d(xp):
     x = xp_array(xp, data(numpy.float64, 50, seed=9))
     return xp.cov(x), xp.cov(x[None, :]), xp.cov(x[::-3], rowvar=False), xp.cov(x, x)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("n", [1, 31, 32, 33, 1025])
 @numpy_cupylike_close(ulps=64)
 def test_cov_sizes(xp, n):
     return xp.cov(xp_array(xp, data(numpy.float64, (3, n), seed=n)))
 
 
+@pytest.mark.vendor_library
 def test_cov_warns_when_degrees_of_freedom_run_out():
     m = data(numpy.float64, (2, 3))
     with pytest.warns(RuntimeWarning, match="Degrees of freedom <= 0 for slice"):
@@ -241,6 +247,7 @@ def test_cov_errors(xp, case):
 # --- corrcoef --------------------------------------------------------------------------------
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.int16, numpy.float32, numpy.float64, numpy.complex128],
                          ids=str)
 @numpy_cupylike_close()
@@ -249,6 +256,7 @@ def test_corrcoef_dtypes(xp, dtype):
     return xp.corrcoef(x), xp.corrcoef(x, rowvar=False), xp.corrcoef(x, dtype=numpy.float32)
 
 
+@pytest.mark.vendor_library
 @numpy_cupylike_close()
 def test_corrcoef_with_y_and_one_variable(xp):
     x = xp_array(xp, data(numpy.float64, 25, seed=11))
@@ -256,6 +264,7 @@ def test_corrcoef_with_y_and_one_variable(xp):
     return xp.corrcoef(x), xp.corrcoef(x, y), xp.corrcoef(x[None, :], y[None, ::-1])
 
 
+@pytest.mark.vendor_library
 def test_corrcoef_is_clipped_to_one():
     # Perfectly correlated rows whose rounding would give 1 + eps without the clip.
     x = numpy.array([[0.1, 0.2, 0.3, 0.4, 0.7], [0.3, 0.6, 0.9, 1.2, 2.1]]) * 3.3
@@ -266,6 +275,7 @@ def test_corrcoef_is_clipped_to_one():
     assert numpy.all(numpy.abs(c.real) <= 1) and numpy.all(numpy.abs(c.imag) <= 1)
 
 
+@pytest.mark.vendor_library
 @numpy_cupylike_equal()
 def test_corrcoef_of_constant_rows_is_nan(xp):
     with warnings.catch_warnings():

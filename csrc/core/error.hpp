@@ -21,6 +21,7 @@ enum class ErrorKind {
   cuda_driver,       // cupylike.cuda.CUDADriverError: a driver call failed
   compile,           // cupylike.CompileError (thrown as CompileFailure, with the log)
   kernel,            // cupylike.cuda.KernelError: a kernel trapped, asserted or deadlocked
+  launch,            // cupylike.cuda.LaunchError: a launch over a GPU's limits (also a ValueError)
   overflow,          // OverflowError (a Python int that does not fit the dtype)
 };
 

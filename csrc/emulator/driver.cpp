@@ -53,8 +53,8 @@
 #include <string>
 #include <utility>
 
-#include "emulator/gpu_limits.hpp"
 #include "emulator/state.hpp"
+#include "runtime/gpu_limits.hpp"
 
 namespace cupylike::emulator {
 

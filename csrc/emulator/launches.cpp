@@ -18,9 +18,9 @@
 #include <cstdlib>
 
 #include "core/error.hpp"
-#include "emulator/gpu_limits.hpp"
 #include "emulator/launch_record.hpp"
 #include "emulator/modules.hpp"
+#include "runtime/gpu_limits.hpp"
 
 namespace cupylike::emulator {
 

@@ -18,7 +18,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
-#include "emulator/gpu_limits.hpp"
+#include "runtime/gpu_limits.hpp"
 
 namespace cupylike::emulator {
 

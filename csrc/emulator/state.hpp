@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "emulator/device_memory.hpp"
+#include "runtime/gpu_limits.hpp"
 
 namespace cupylike::emulator {
 
@@ -47,6 +48,8 @@ struct CUevent_st {
 };
 
 namespace cupylike::emulator {
+
+using namespace gpu_limits;  // the emulated device's limits, throughout the emulator
 
 constexpr int kMaxDevices = 64;
 

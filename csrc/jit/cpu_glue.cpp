@@ -79,6 +79,8 @@ std::string cpu_glue(const std::vector<std::string>& kernels) {
          "(void** a) { return __cpuk_glue::sequence<" + k + ">(a); }\n";
     g += "extern \"C\" __attribute__((visibility(\"default\"))) void __cpuk_thr_" + n +
          "(void** a) { __cpuk_glue::thread<" + k + ">(a); }\n";
+    g += "extern \"C\" __attribute__((visibility(\"default\"))) const void* __cpuk_kernel_" + n +
+         "() { return reinterpret_cast<const void*>" + k + "; }\n";
     g += "extern \"C\" __attribute__((visibility(\"default\"))) int __cpuk_params_" + n +
          "(unsigned long long* s, unsigned char* p, int c) { return __cpuk_glue::params(" + k +
          ", s, p, c); }\n";

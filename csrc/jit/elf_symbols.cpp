@@ -10,10 +10,10 @@
 
 namespace cupylike::jit {
 
-std::vector<std::string> undefined_tls_symbols(const std::string& object_path) {
-  std::ifstream in(object_path, std::ios::binary);
+std::vector<ElfSymbol> elf_symbols(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto fail = [&] { raise(ErrorKind::runtime, object_path + " is not a 64-bit ELF object"); };
+  auto fail = [&] { raise(ErrorKind::runtime, path + " is not a 64-bit ELF file"); };
   if (bytes.size() < sizeof(Elf64_Ehdr) || std::memcmp(bytes.data(), ELFMAG, SELFMAG) != 0 ||
       bytes[EI_CLASS] != ELFCLASS64 || bytes[EI_DATA] != ELFDATA2LSB)
     fail();
@@ -23,7 +23,7 @@ std::vector<std::string> undefined_tls_symbols(const std::string& object_path) {
   };
   Elf64_Ehdr eh;
   std::memcpy(&eh, at(0, sizeof eh), sizeof eh);
-  std::vector<std::string> names;
+  std::vector<ElfSymbol> symbols;
   for (size_t i = 0; i < eh.e_shnum; ++i) {
     Elf64_Shdr sh;
     std::memcpy(&sh, at(eh.e_shoff + i * eh.e_shentsize, sizeof sh), sizeof sh);
@@ -35,14 +35,21 @@ std::vector<std::string> undefined_tls_symbols(const std::string& object_path) {
     for (size_t k = 0; k < sh.sh_size / sizeof(Elf64_Sym); ++k) {
       Elf64_Sym sym;
       std::memcpy(&sym, at(sh.sh_offset + k * sizeof sym, sizeof sym), sizeof sym);
-      if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || sym.st_shndx != SHN_UNDEF ||
-          sym.st_name >= strtab.sh_size)
-        continue;
-      std::string name = strings + sym.st_name;
-      // The linker defines this one for TLS descriptors (-mtls-dialect=gnu2).
-      if (name != "_TLS_MODULE_BASE_") names.push_back(name);
+      if (sym.st_name >= strtab.sh_size) continue;
+      symbols.push_back({strings + sym.st_name, sym.st_value, sym.st_size,
+                         static_cast<unsigned char>(ELF64_ST_TYPE(sym.st_info)),
+                         sym.st_shndx != SHN_UNDEF});
     }
   }
+  return symbols;
+}
+
+std::vector<std::string> undefined_tls_symbols(const std::string& object_path) {
+  std::vector<std::string> names;
+  for (const ElfSymbol& s : elf_symbols(object_path))
+    // The linker defines _TLS_MODULE_BASE_ for TLS descriptors (-mtls-dialect=gnu2).
+    if (s.type == STT_TLS && !s.defined && !s.name.empty() && s.name != "_TLS_MODULE_BASE_")
+      names.push_back(s.name);
   return names;
 }
 

@@ -109,6 +109,14 @@ std::vector<std::string> base_flags() {
   return f;
 }
 
+std::vector<std::string> link_flags() {
+  // -Bsymbolic: the module's own functions bind to themselves, so a kernel named like a C
+  // library function (write, abs) is not replaced by it when the module is loaded.
+  std::vector<std::string> f = {"-shared", "-Wl,-Bsymbolic"};
+  if (use_libmvec()) f.push_back("-lmvec");
+  return f;
+}
+
 // The flavour's own flags, after base_flags (so the flavour header follows the prelude).
 std::vector<std::string> flavour_flags(const HostModuleSpec& spec) {
   if (!spec.gpu_flavour) return {};
@@ -214,6 +222,7 @@ std::string host_module_key(const HostModuleSpec& spec) {
   part(cpu_identity());  // the prelude, shims and library templates
   for (const std::string& f : base_flags()) part(f);
   for (const std::string& f : flavour_flags(spec)) part(f);
+  for (const std::string& f : link_flags()) part(f);
   for (const std::string& o : translate_options(spec.options)) part(o);
   part(spec.source);
   for (const std::string& k : spec.kernels) part(k);
@@ -254,8 +263,8 @@ std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
   if (run_process(cmd, log) != 0) compile_failed(spec, log, tmp.path);
 
   std::string out = (dir / "module.so").string();
-  std::vector<std::string> link = {host_compiler_path(), "-shared", "-o", out, obj};
-  if (use_libmvec()) link.push_back("-lmvec");
+  std::vector<std::string> link = {host_compiler_path(), "-o", out, obj};
+  for (const std::string& f : link_flags()) link.push_back(f);
   std::vector<std::string> tls = undefined_tls_symbols(obj);
   if (!tls.empty()) {
     std::string stub = write_file(dir / "shared.s", shared_memory_stub(tls));

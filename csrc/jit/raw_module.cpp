@@ -14,44 +14,6 @@
 
 namespace cupylike {
 
-namespace {
-
-constexpr size_t kCpuDynamicShared = 256 << 10;  // the buffer jit/host_compiler.cpp reserves
-
-}  // namespace
-
-void check_launch(Device device, const cpu::LaunchDims& d, size_t shared_bytes) {
-  const uint3 g = d.grid, b = d.block;
-  if (!g.x || !g.y || !g.z || !b.x || !b.y || !b.z)
-    raise(ErrorKind::value, "grid and block dimensions must be at least 1");
-  uint64_t threads = uint64_t(b.x) * b.y * b.z;
-  if (threads > 1024 || b.x > 1024 || b.y > 1024 || b.z > 64)
-    raise(ErrorKind::value,
-          "a block may have at most 1024 threads (x, y <= 1024, z <= 64); "
-          "got " +
-              std::to_string(threads));
-  if (g.x > 2147483647u || g.y > 65535 || g.z > 65535)
-    raise(ErrorKind::value, "grid dimensions are limited to (2**31 - 1, 65535, 65535)");
-  if (device.is_cpu() && shared_bytes > kCpuDynamicShared)
-    raise(ErrorKind::value, "the cpu device has " + std::to_string(kCpuDynamicShared) +
-                                " bytes of dynamic shared memory; " + std::to_string(shared_bytes) +
-                                " were asked for");
-}
-
-void LoadedKernel::launch(const cpu::LaunchDims& dims, size_t shared_bytes, const Stream& stream,
-                          void** args, uint64_t work_items) const {
-  check_launch(device, dims, shared_bytes);
-  if (device.is_cpu()) {
-    cpu::launch(*cpu_module, cpu_index, dims, args, work_items);
-    return;
-  }
-  check_same_device(stream.device_or(device), device);
-  auto fn = static_cast<CUfunction>(cuda_function);
-  cupylike::launch(device, fn, Dim3{dims.grid.x, dims.grid.y, dims.grid.z},
-                   Dim3{dims.block.x, dims.block.y, dims.block.z}, unsigned(shared_bytes),
-                   stream.handle(), args);
-}
-
 RawModule::RawModule(std::string code, std::vector<std::string> options,
                      std::vector<std::string> name_expressions, std::string file_name)
     : code_(std::move(code)),
@@ -117,12 +79,16 @@ std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
                          cpu_kernels_.end());
     throw;
   }
+  // What NVRTC would refuse to compile for a GPU, the cpu device refuses too.
+  for (size_t i = 0; i < spec.kernels.size(); ++i)
+    check_static_shared(spec.kernels[i], module->static_shared(int(i)), file_name_, code_);
   auto k = std::make_shared<LoadedKernel>();
   k->device = Device{DeviceKind::cpu, 0};
   k->name = name;
   k->cpu_module = module;
   k->cpu_index = module->find(name);
   k->param_sizes = module->param_sizes(k->cpu_index);
+  k->limits.static_shared = module->static_shared(k->cpu_index);
   return k;
 }
 
@@ -170,6 +136,10 @@ std::shared_ptr<LoadedKernel> RawModule::load_cuda(Device device, const std::str
   }
   k->cuda_function = fn;
   k->param_sizes = param_sizes(device, fn);
+  KernelAttributes a = kernel_attributes(device, fn);
+  k->limits.max_threads_per_block = unsigned(a.max_threads_per_block);
+  k->limits.static_shared = size_t(a.shared_size_bytes);
+  k->max_dynamic_shared.store(size_t(a.max_dynamic_shared_size_bytes));
   return k;
 }
 

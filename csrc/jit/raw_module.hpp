@@ -1,44 +1,15 @@
 #pragma once
 /// User kernels from source (RawModule / RawKernel): compiled per device on first use — by NVRTC
-/// for a CUDA device, by the host compiler for the cpu device — and launched with CUDA's
-/// argument convention after the launch configuration has been checked.
-#include <cpu_runtime_abi.h>
-
+/// for a CUDA device (and, on the emulated GPU, from the same source by the host compiler), by
+/// the host compiler for the cpu device.
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "runtime/cpu/cpu_module.hpp"
-#include "runtime/stream.hpp"
+#include "jit/loaded_kernel.hpp"
 
 namespace cupylike {
-
-class CudaModule;
-
-/// One kernel ready to launch on one device.
-struct LoadedKernel {
-  Device device;
-  std::string name;
-  std::shared_ptr<cpu::CpuModule> cpu_module;  // cpu device
-  int cpu_index = -1;
-  std::shared_ptr<CudaModule> cuda_module;  // cuda device
-  void* cuda_function = nullptr;            // CUfunction
-  /// Sizes of the parameters, when the device can tell (always on cpu; on cuda with a driver
-  /// that has cuFuncGetParamInfo).
-  std::optional<std::vector<size_t>> param_sizes;
-
-  /// Launches on `stream` (of this kernel's device); `work_items` is a hint for the cpu
-  /// device's choice between one thread and the pool (0: judge by the thread count).
-  void launch(const cpu::LaunchDims& dims, size_t shared_bytes, const Stream& stream, void** args,
-              uint64_t work_items = 0) const;
-};
-
-/// ValueError for a configuration no device accepts: an empty grid or block, more than 1024
-/// threads per block, dimensions over CUDA's limits, or more dynamic shared memory than the
-/// device has.
-void check_launch(Device device, const cpu::LaunchDims& dims, size_t shared_bytes);
 
 class RawModule {
  public:

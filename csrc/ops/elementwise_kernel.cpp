@@ -328,7 +328,6 @@ std::vector<ArrayPtr> ElementwiseKernel::call(const std::vector<UfuncOperand>& a
     int64_t b = *block_size;
     int64_t blocks = std::clamp<int64_t>((shape_size(shape) + b - 1) / b, 1, int64_t(1) << 20);
     dims = {uint3{unsigned(blocks), 1, 1}, uint3{unsigned(b), 1, 1}};
-    check_launch(device, dims, 0);
   }
   if (stream && !stream->is_null()) check_same_device(*stream->device(), device);
   const Stream& s = stream ? *stream : *current_stream(device);

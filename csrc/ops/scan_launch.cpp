@@ -19,6 +19,9 @@ std::atomic<long long> g_forced_chunks{1};
 
 constexpr int kTileBytes = 4096;  // CUPYLIKE_SCAN_TILE_BYTES
 constexpr int kGpuBlock = 256;
+// The cpu device scans in order below 2 pieces of 16 Ki elements (its CHUNK threshold with two
+// workers); a GPU does the same, so the two give NumPy's results on the same inputs.
+constexpr long long kGpuInOrderBelow = 32 << 10;
 
 // The slice axes (every axis but the scanned one, length-1 axes left out), outermost first by
 // the output's strides, merged where both arrays step over them exactly.
@@ -94,7 +97,10 @@ void run_scan(const LoadedKernel& kernel, const ScanRun& run, const Stream& stre
   int mode, threads = gpu ? kGpuBlock : 1;
   long long chunks = 1, blocks;
   if (gpu) {
-    if (run.ordered || p.len <= 32 || (outer && p.slices >= 1024)) {
+    // Small scans run in element order, one thread per slice, so that floating-point sums
+    // round as NumPy's do (a block's tree changes the order); from kGpuInOrderBelow elements
+    // on, the parallel scan's speed is worth a last-bit difference (docs/differences.md).
+    if (run.ordered || p.len <= 32 || (outer && p.slices >= 1024) || total < kGpuInOrderBelow) {
       mode = CUPYLIKE_SCAN_THREAD;  // neighbouring threads read neighbouring slices
       blocks = (p.slices + kGpuBlock - 1) / kGpuBlock;
     } else {

@@ -1,11 +1,12 @@
 // The kernel compilers' and CUDA modules' entry points that the Python package and the tests
-// use directly: the kernels/ folder, NVRTC, the cache folder, and (for tests on the mock driver)
-// CUDA modules and launches. Underscored: not public API.
+// use directly: the kernels/ folder, NVRTC, the cache folder, and (for tests on the emulated
+// GPU) CUDA modules and launches. Underscored: not public API.
 #include <pybind11/stl.h>
 
 #include "jit/nvrtc.hpp"
 #include "jit/nvrtc_cache.hpp"
 #include "jit/paths.hpp"
+#include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "runtime/cuda/cuda_module.hpp"
 
@@ -22,21 +23,6 @@ Dim3 as_dim3(const std::vector<unsigned>& v) {
   if (v.size() > 0) d.x = v[0];
   if (v.size() > 1) d.y = v[1];
   if (v.size() > 2) d.z = v[2];
-  return d;
-}
-
-py::dict attributes_dict(const KernelAttributes& a) {
-  py::dict d;
-  d["max_threads_per_block"] = a.max_threads_per_block;
-  d["shared_size_bytes"] = a.shared_size_bytes;
-  d["const_size_bytes"] = a.const_size_bytes;
-  d["local_size_bytes"] = a.local_size_bytes;
-  d["num_regs"] = a.num_regs;
-  d["ptx_version"] = a.ptx_version;
-  d["binary_version"] = a.binary_version;
-  d["cache_mode_ca"] = a.cache_mode_ca;
-  d["max_dynamic_shared_size_bytes"] = a.max_dynamic_shared_size_bytes;
-  d["preferred_shared_memory_carveout"] = a.preferred_shared_memory_carveout;
   return d;
 }
 
@@ -134,6 +120,21 @@ void bind_cuda_module(py::module_& m) {
 }
 
 }  // namespace
+
+py::dict attributes_dict(const KernelAttributes& a) {
+  py::dict d;
+  d["max_threads_per_block"] = a.max_threads_per_block;
+  d["shared_size_bytes"] = a.shared_size_bytes;
+  d["const_size_bytes"] = a.const_size_bytes;
+  d["local_size_bytes"] = a.local_size_bytes;
+  d["num_regs"] = a.num_regs;
+  d["ptx_version"] = a.ptx_version;
+  d["binary_version"] = a.binary_version;
+  d["cache_mode_ca"] = a.cache_mode_ca;
+  d["max_dynamic_shared_size_bytes"] = a.max_dynamic_shared_size_bytes;
+  d["preferred_shared_memory_carveout"] = a.preferred_shared_memory_carveout;
+  return d;
+}
 
 void bind_jit(py::module_& m) {
   m.def("_set_kernel_dir", &jit::set_kernel_dir, py::arg("path"),

@@ -7,6 +7,7 @@
 #include "jit/blocking.hpp"
 #include "jit/module_cache.hpp"
 #include "jit/raw_module.hpp"
+#include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 #include "python/kernel_args.hpp"
@@ -45,10 +46,12 @@ uint3 dims(py::handle obj, const char* what) {
   DimVector v = ints_from_py(obj, what);
   if (v.empty() || v.size() > 3)
     raise(ErrorKind::value, std::string(what) + " must be an int or a tuple of 1 to 3 ints");
+  // Zero passes on: the launch check reports it as a GPU would.
   for (int64_t d : v)
-    if (d < 1 || d > 0xffffffffll)
-      raise(ErrorKind::value,
-            std::string(what) + " dimensions must be at least 1, got " + std::to_string(d));
+    if (d < 0 || d > 0xffffffffll)
+      raise(ErrorKind::value, std::string(what) +
+                                  " dimensions must be between 0 and 2**32 - 1, got " +
+                                  std::to_string(d));
   return uint3{unsigned(v[0]), unsigned(v.size() > 1 ? v[1] : 1),
                unsigned(v.size() > 2 ? v[2] : 1)};
 }
@@ -59,7 +62,7 @@ struct Kernel {
   std::string name;
   std::shared_ptr<LoadedKernel> last;  // the device of the latest call, kept for speed
 
-  const LoadedKernel& on(Device d) {
+  LoadedKernel& on(Device d) {
     if (!last || last->device != d) {
       py::gil_scoped_release unlocked;  // compiling takes a while; other threads go on
       last = module->kernel(d, name);
@@ -73,40 +76,16 @@ struct Kernel {
     const LoadedKernel& k = on(d);
     cpu::LaunchDims config{dims(grid, "grid"), dims(block, "block")};
     const Stream& s = stream_or_current(stream, d);
-    check_launch(d, config, shared_mem);
     KernelArgs packed(args, d, k.param_sizes, name);
     py::gil_scoped_release unlocked;
     k.launch(config, shared_mem, s, packed.pointers());
   }
 
-  py::dict attributes() {
-    const LoadedKernel& k = on(current_device());
-    py::dict a;
-    if (k.device.is_cpu()) {
-      a["max_threads_per_block"] = 1024;
-      a["shared_size_bytes"] = 0;
-      a["const_size_bytes"] = 0;
-      a["local_size_bytes"] = 0;
-      a["num_regs"] = 0;
-      a["ptx_version"] = 0;
-      a["binary_version"] = 0;
-      a["max_dynamic_shared_size_bytes"] = 256 << 10;
-      a["cache_mode_ca"] = 0;
-      a["preferred_shared_memory_carveout"] = -1;
-      return a;
-    }
-    KernelAttributes c = kernel_attributes(k.device, static_cast<CUfunction>(k.cuda_function));
-    a["max_threads_per_block"] = c.max_threads_per_block;
-    a["shared_size_bytes"] = c.shared_size_bytes;
-    a["const_size_bytes"] = c.const_size_bytes;
-    a["local_size_bytes"] = c.local_size_bytes;
-    a["num_regs"] = c.num_regs;
-    a["ptx_version"] = c.ptx_version;
-    a["binary_version"] = c.binary_version;
-    a["max_dynamic_shared_size_bytes"] = c.max_dynamic_shared_size_bytes;
-    a["cache_mode_ca"] = c.cache_mode_ca;
-    a["preferred_shared_memory_carveout"] = c.preferred_shared_memory_carveout;
-    return a;
+  py::dict attributes() { return attributes_dict(on(current_device()).attributes()); }
+
+  size_t max_dynamic_shared() { return on(current_device()).max_dynamic_shared.load(); }
+  void set_max_dynamic_shared(long long bytes) {
+    on(current_device()).set_max_dynamic_shared(bytes);
   }
 };
 
@@ -170,6 +149,9 @@ scalars keep their C type; Python ints and floats take the size of their paramet
       .def_property_readonly(
           "options", [](const Kernel& k) { return py::tuple(py::cast(k.module->options())); })
       .def_property_readonly("attributes", &Kernel::attributes)
+      .def_property("max_dynamic_shared_size_bytes", &Kernel::max_dynamic_shared,
+                    &Kernel::set_max_dynamic_shared,
+                    "Dynamic shared memory a launch may ask for (48 KiB unless set higher).")
       // The item is read into an object here: an accessor returned as is would be read after
       // its temporary dict is freed.
       .def_property_readonly(

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 
 #include "core/ndarray.hpp"
+#include "runtime/cuda/cuda_module.hpp"
 
 namespace cupylike::python {
 
@@ -15,6 +16,9 @@ void bind_array_methods(py::class_<NDArray, ArrayPtr>& cls);
 void bind_indexing_methods(py::class_<NDArray, ArrayPtr>& cls);
 /// arange, linspace, logspace, eye, identity.
 void bind_sequences(py::module_& m);
+
+/// CuPy's RawKernel.attributes dict (bind_jit.cpp).
+py::dict attributes_dict(const KernelAttributes& a);
 
 /// numpy.ravel(a, order): a view where NumPy gives one, else a copy (bind_ndarray.cpp).
 ArrayPtr ravel_array(const ArrayPtr& a, char order);

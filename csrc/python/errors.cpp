@@ -14,6 +14,7 @@ PyObject* g_cuda_driver = nullptr;
 PyObject* g_axis_error = nullptr;
 PyObject* g_compile_error = nullptr;
 PyObject* g_kernel_error = nullptr;
+PyObject* g_launch_error = nullptr;
 
 PyObject* python_type(ErrorKind kind) {
   switch (kind) {
@@ -45,6 +46,8 @@ PyObject* python_type(ErrorKind kind) {
       return PyExc_OverflowError;
     case ErrorKind::kernel:
       return g_kernel_error;
+    case ErrorKind::launch:
+      return g_launch_error;
   }
   return PyExc_RuntimeError;
 }
@@ -107,6 +110,13 @@ void bind_errors(py::module_& m) {
   g_kernel_error = new_exception(m, "cupylike.cuda.KernelError", "KernelError", PyExc_RuntimeError,
                                  "A kernel failed while running: it trapped, an assert failed, "
                                  "or its threads deadlocked at different barriers.");
+  // A CUDADriverError, as CuPy raises for these, and a ValueError: the arguments are wrong.
+  py::tuple launch_bases = py::make_tuple(py::handle(g_cuda_driver), py::handle(PyExc_ValueError));
+  g_launch_error = new_exception(
+      m, "cupylike.cuda.LaunchError", "LaunchError", launch_bases.ptr(),
+      "A kernel launch that breaks a GPU's limits (grid, block, threads the kernel allows, "
+      "shared memory); the message names the kernel and the CUDA error a GPU gives. Raised "
+      "before the launch, on every device.");
   g_axis_error =
       py::object(py::module_::import("numpy.exceptions").attr("AxisError")).release().ptr();
   py::register_exception_translator([](std::exception_ptr p) {

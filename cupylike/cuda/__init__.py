@@ -11,6 +11,7 @@ from cupylike._core import (
     Device,
     Event,
     KernelError,
+    LaunchError,
     MemoryPointer,
     Stream,
     _cuda_device_count,
@@ -24,7 +25,7 @@ from cupylike.cuda.memory import MemoryPool, OutOfMemoryError, PinnedMemoryPool
 
 __all__ = [
     "CompileError", "CompileException", "CUDADriverError", "CUDAUnavailableError", "Device",
-    "Event", "KernelError", "MemoryPointer", "MemoryPool",
+    "Event", "KernelError", "LaunchError", "MemoryPointer", "MemoryPool",
     "OutOfMemoryError", "PinnedMemoryPool", "Stream", "get_allocator", "get_current_stream",
     "get_elapsed_time", "is_available", "memory", "runtime", "set_allocator",
 ]

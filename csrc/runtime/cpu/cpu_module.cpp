@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "runtime/cpu/static_shared.hpp"
 #include "runtime/cpu/worker_pool.hpp"
 
 namespace cupylike::cpu {
@@ -16,6 +17,14 @@ Fn symbol(void* handle, const std::string& name, const std::string& path) {
   void* p = dlsym(handle, name.c_str());
   if (!p) raise(ErrorKind::runtime, "kernel module " + path + " lacks " + name);
   return reinterpret_cast<Fn>(p);
+}
+
+// Where `address` lies in the module's file, as its symbol table counts.
+uint64_t offset_in_module(const void* address, const std::string& path) {
+  Dl_info info;
+  if (!dladdr(address, &info) || !info.dli_fbase)
+    raise(ErrorKind::runtime, "cannot locate a kernel in module " + path);
+  return reinterpret_cast<uint64_t>(address) - reinterpret_cast<uint64_t>(info.dli_fbase);
 }
 }  // namespace
 
@@ -32,6 +41,7 @@ CpuModule::CpuModule(const std::string& path, std::vector<std::string> kernels)
       raise(ErrorKind::runtime, "kernel module " + path + " was built for another runtime");
     symbol<void (*)(const __cpuk_rt_t*)>(handle_, "__cpuk_set_runtime", path)(runtime_table());
     auto context = symbol<__cpuk_ctx_t* (*)()>(handle_, "__cpuk_context", path);
+    std::vector<uint64_t> offsets;
     for (size_t i = 0; i < names_.size(); ++i) {
       std::string n = std::to_string(i);
       KernelEntry e;
@@ -47,7 +57,10 @@ CpuModule::CpuModule(const std::string& path, std::vector<std::string> kernels)
       params(sizes.data(), pointers.data(), count);
       params_.emplace_back(sizes.begin(), sizes.end());
       pointer_params_.emplace_back(pointers.begin(), pointers.end());
+      offsets.push_back(
+          offset_in_module(symbol<const void* (*)()>(handle_, "__cpuk_kernel_" + n, path)(), path));
     }
+    static_shared_ = static_shared_bytes(path, offsets);
   } catch (...) {
     dlclose(handle_);
     throw;

@@ -27,6 +27,8 @@ class CpuModule {
   const std::vector<size_t>& param_sizes(int index) const { return params_[index]; }
   /// Whether each parameter of kernel `index` is a pointer.
   const std::vector<bool>& pointer_params(int index) const { return pointer_params_[index]; }
+  /// Bytes of static `__shared__` memory kernel `index` uses (runtime/cpu/static_shared.hpp).
+  size_t static_shared(int index) const { return static_shared_[index]; }
   const std::string& kernel_name(int index) const { return names_[index]; }
   /// Address and size of a global variable (`__device__` / `__constant__`); {null, 0} if none.
   std::pair<void*, size_t> global(const std::string& name) const;
@@ -37,6 +39,7 @@ class CpuModule {
   std::vector<KernelEntry> entries_;
   std::vector<std::vector<size_t>> params_;
   std::vector<std::vector<bool>> pointer_params_;
+  std::vector<size_t> static_shared_;
 };
 
 /// Runs `kernel` over the grid on the worker pool; launches with little work (fewer than a few

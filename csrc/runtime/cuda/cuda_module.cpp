@@ -16,79 +16,15 @@ using cuda::driver;
 
 namespace {
 
-// Dynamic shared memory a kernel may use without opting in (CUDA's default for every
-// architecture since Volta); more needs CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
-constexpr unsigned kDefaultDynamicShared = 48 << 10;
-
 CudaBackend& cuda_backend(Device device) {
   if (!device.is_cuda()) raise(ErrorKind::value, "not a CUDA device: " + device.str());
   return static_cast<CudaBackend&>(backend_for(device));
-}
-
-// What a launch on a device may ask for. Fixed for the life of the device, so read once.
-struct Limits {
-  int block[3] = {}, grid[3] = {};
-  int threads_per_block = 0, shared_optin = 0;
-};
-
-const Limits& limits(Device device) {
-  static std::array<std::once_flag, kMaxCudaDevices> once;
-  static std::array<Limits, kMaxCudaDevices> all;
-  std::call_once(once[size_t(device.index)], [&] {
-    CUdevice dev = 0;
-    check(driver().cuDeviceGet(&dev, device.index), "cuDeviceGet");
-    auto get = [dev](CUdevice_attribute a) {
-      int v = 0;
-      check(driver().cuDeviceGetAttribute(&v, a, dev), "cuDeviceGetAttribute");
-      return v;
-    };
-    Limits& l = all[size_t(device.index)];
-    l.block[0] = get(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X);
-    l.block[1] = get(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y);
-    l.block[2] = get(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z);
-    l.grid[0] = get(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X);
-    l.grid[1] = get(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y);
-    l.grid[2] = get(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
-    l.threads_per_block = get(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
-    l.shared_optin = get(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
-  });
-  return all[size_t(device.index)];
 }
 
 int function_attribute(CUfunction fn, CUfunction_attribute a) {
   int v = 0;
   check(driver().cuFuncGetAttribute(&v, a, fn), "cuFuncGetAttribute");
   return v;
-}
-
-std::string shape(const char* what, Dim3 d) {
-  return std::string(what) + " (" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " +
-         std::to_string(d.z) + ")";
-}
-
-void check_dims(const char* what, Dim3 d, const int (&max)[3], Device device) {
-  unsigned v[3] = {d.x, d.y, d.z};
-  for (int i = 0; i < 3; ++i) {
-    if (v[i] == 0) raise(ErrorKind::value, shape(what, d) + " is empty: each size must be >= 1");
-    if (v[i] > unsigned(max[i]))
-      raise(ErrorKind::value, shape(what, d) + " is over " + device.str() + "'s limit of " +
-                                  std::to_string(max[i]) + " in dimension " + "xyz"[i]);
-  }
-}
-
-void check_shared(Device device, CUfunction fn, unsigned shared_bytes, const Limits& l) {
-  if (shared_bytes <= kDefaultDynamicShared) return;
-  int static_bytes = function_attribute(fn, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
-  if (uint64_t(shared_bytes) + uint64_t(static_bytes) > uint64_t(l.shared_optin))
-    raise(ErrorKind::value,
-          "shared_mem=" + std::to_string(shared_bytes) + " bytes plus the " + "kernel's " +
-              std::to_string(static_bytes) + " static bytes exceed " + device.str() + "'s " +
-              std::to_string(l.shared_optin) + " bytes of shared memory per block");
-  // The opt-in is per function and sticky, so ask only when the kernel's limit is lower.
-  if (function_attribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) < int(shared_bytes))
-    check(driver().cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                      int(shared_bytes)),
-          "cuFuncSetAttribute");
 }
 
 }  // namespace
@@ -151,6 +87,31 @@ std::pair<CUdeviceptr, size_t> CudaModule::global(const std::string& name) {
   return {ptr, bytes};
 }
 
+const DeviceLimits& device_limits(Device device) {
+  static std::array<std::once_flag, kMaxCudaDevices> once;
+  static std::array<DeviceLimits, kMaxCudaDevices> all;
+  cuda_backend(device);
+  std::call_once(once[size_t(device.index)], [&] {
+    CUdevice dev = 0;
+    check(driver().cuDeviceGet(&dev, device.index), "cuDeviceGet");
+    auto get = [dev](CUdevice_attribute a) {
+      int v = 0;
+      check(driver().cuDeviceGetAttribute(&v, a, dev), "cuDeviceGetAttribute");
+      return v;
+    };
+    DeviceLimits& l = all[size_t(device.index)];
+    l.block[0] = unsigned(get(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X));
+    l.block[1] = unsigned(get(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y));
+    l.block[2] = unsigned(get(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z));
+    l.grid[0] = unsigned(get(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X));
+    l.grid[1] = unsigned(get(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y));
+    l.grid[2] = unsigned(get(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z));
+    l.threads_per_block = unsigned(get(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
+    l.shared_optin = size_t(get(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
+  });
+  return all[size_t(device.index)];
+}
+
 KernelAttributes kernel_attributes(Device device, CUfunction fn) {
   cuda_backend(device).activate();
   KernelAttributes a;
@@ -187,21 +148,15 @@ std::optional<std::vector<size_t>> param_sizes(Device device, CUfunction fn) {
   return sizes;
 }
 
+void set_max_dynamic_shared(Device device, CUfunction fn, int bytes) {
+  cuda_backend(device).activate();
+  check(driver().cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes),
+        "cuFuncSetAttribute");
+}
+
 void launch(Device device, CUfunction fn, Dim3 grid, Dim3 block, unsigned shared_bytes,
             StreamHandle stream, void** args) {
-  CudaBackend& backend = cuda_backend(device);
-  const Limits& l = limits(device);
-  check_dims("grid", grid, l.grid, device);
-  check_dims("block", block, l.block, device);
-  backend.activate();
-  uint64_t threads = uint64_t(block.x) * block.y * block.z;
-  int allowed = std::min(l.threads_per_block,
-                         function_attribute(fn, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
-  if (threads > uint64_t(allowed))
-    raise(ErrorKind::value, shape("block", block) + " has " + std::to_string(threads) +
-                                " threads; this kernel runs at most " + std::to_string(allowed) +
-                                " per block on " + device.str());
-  check_shared(device, fn, shared_bytes, l);
+  cuda_backend(device).activate();
   check(driver().cuLaunchKernel(fn, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared_bytes,
                                 static_cast<CUstream>(stream), args, nullptr),
         "cuLaunchKernel");

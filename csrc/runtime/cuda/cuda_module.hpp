@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "runtime/backend.hpp"
+#include "runtime/gpu_limits.hpp"
 
 namespace cupylike {
 
@@ -75,11 +76,16 @@ KernelAttributes kernel_attributes(Device device, CUfunction fn);
 /// when the driver cannot tell (drivers before 12.4 lack the call).
 std::optional<std::vector<size_t>> param_sizes(Device device, CUfunction fn);
 
+/// What `device` lets a launch ask for (its attributes, read once).
+const DeviceLimits& device_limits(Device device);
+
+/// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: what launches of `fn` may ask for beyond
+/// the default 48 KiB.
+void set_max_dynamic_shared(Device device, CUfunction fn, int bytes);
+
 /// Launches `fn` on `stream` of `device` (nullptr: the null stream) with `args` pointing at
-/// each parameter's value, as cuLaunchKernel takes them. Raises ValueError before launching
-/// when the grid or block is empty or over the device's limits, the block has more threads
-/// than this kernel allows, or `shared_bytes` of dynamic shared memory do not fit; asks the
-/// driver for more than the default 48 KiB of dynamic shared memory when needed.
+/// each parameter's value, as cuLaunchKernel takes them. The driver checks the configuration
+/// (LoadedKernel::launch checks it first, with the same rules on every device).
 void launch(Device device, CUfunction fn, Dim3 grid, Dim3 block, unsigned shared_bytes,
             StreamHandle stream, void** args);
 

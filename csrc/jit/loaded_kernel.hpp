@@ -1,0 +1,49 @@
+#pragma once
+/// One kernel of a RawModule (or of a library kernel family) loaded on one device, with what
+/// its device lets a launch of it ask for; launching checks that first, with the same rules on
+/// every device (jit/launch_check.hpp).
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jit/launch_check.hpp"
+#include "runtime/cpu/cpu_module.hpp"
+#include "runtime/cuda/cuda_module.hpp"
+#include "runtime/stream.hpp"
+
+namespace cupylike {
+
+struct LoadedKernel {
+  Device device;
+  std::string name;
+  std::shared_ptr<cpu::CpuModule> cpu_module;  // cpu device
+  int cpu_index = -1;
+  std::shared_ptr<CudaModule> cuda_module;  // cuda device
+  void* cuda_function = nullptr;            // CUfunction
+  /// Sizes of the parameters, when the device can tell (always on cpu; on cuda with a driver
+  /// that has cuFuncGetParamInfo).
+  std::optional<std::vector<size_t>> param_sizes;
+  KernelLimits limits;
+  /// CuPy's max_dynamic_shared_size_bytes: dynamic shared memory a launch may ask for.
+  std::atomic<size_t> max_dynamic_shared{gpu_limits::kDefaultSharedPerBlock};
+
+  /// Launches on `stream` (of this kernel's device) after check_launch; `work_items` is a hint
+  /// for the cpu device's choice between one thread and the pool (0: judge by the threads).
+  void launch(const cpu::LaunchDims& dims, size_t shared_bytes, const Stream& stream, void** args,
+              uint64_t work_items = 0) const;
+
+  /// CuPy's RawKernel.attributes: the driver's answers on a GPU; on the cpu device the same
+  /// names with what applies there (1024 threads, the measured static shared memory).
+  KernelAttributes attributes() const;
+
+  /// Lets launches ask for up to `bytes` of dynamic shared memory (cuFuncSetAttribute's
+  /// MAX_DYNAMIC_SHARED_SIZE_BYTES); LaunchError beyond the device's opt-in limit.
+  void set_max_dynamic_shared(long long bytes);
+
+  /// The device's limits (a GPU's attributes; an sm_90 GPU's on the cpu device).
+  const DeviceLimits& device_limits() const;
+};
+
+}  // namespace cupylike
