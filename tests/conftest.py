@@ -8,6 +8,9 @@ from hypothesis import settings
 # Lets tests import the helpers next to them (cpp_build) without making tests/ a package.
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+# Reports and time limits for tools/gpu_check.sh (off unless their variables are set).
+pytest_plugins = ["run_report"]
+
 # Hypothesis draws the same examples on every run by default, so a landing's CI result does
 # not depend on luck; CUPYLIKE_HYPOTHESIS=explore draws new ones (run it before landing work
 # that a hypothesis test covers, and keep what it finds as explicit tests).
@@ -55,10 +58,10 @@ def _device_skip(item, on_cpu, emulated):
 def pytest_collection_modifyitems(items):
     """Skips what does not run on this pass's device (MARKERS), then puts the files in the
     order pytest-xdist should hand them out (the README's command keeps it with
-    --no-loadscope-reorder): the NVRTC compile checks (*_nvrtc.py) first, since with a cold
-    kernel cache they are the longest files though they hold few tests, then the others by
-    their number of tests, most first (xdist's own order), so no worker runs a long file alone
-    at the end."""
+    --no-loadscope-reorder): those _files_first names, then the NVRTC compile checks
+    (*_nvrtc.py), since with a cold kernel cache they are the longest files though they hold
+    few tests, then the others by their number of tests, most first (xdist's own order), so no
+    worker runs a long file alone at the end."""
     import cupylike  # noqa: PLC0415 (after pytest has set up the import path)
 
     on_cpu = cupylike.Device().kind == "cpu"
@@ -70,7 +73,20 @@ def pytest_collection_modifyitems(items):
     counts = {}
     for item in items:
         counts[item.path] = counts.get(item.path, 0) + 1
-    items.sort(key=lambda item: (not item.path.stem.endswith("_nvrtc"), -counts[item.path]))
+    first = _files_first()
+    items.sort(key=lambda item: (first.get(item.path.name, len(first)),
+                                 not item.path.stem.endswith("_nvrtc"), -counts[item.path]))
+
+
+def _files_first():
+    """CUPYLIKE_TEST_ORDER names a file listing test files (one per line, # comments) to hand
+    out first, in that order: tools/gpu_check.sh puts the most telling first, since its time
+    on a lent GPU may run out."""
+    path = os.environ.get("CUPYLIKE_TEST_ORDER")
+    if not path:
+        return {}
+    names = [line.split("#")[0].strip() for line in pathlib.Path(path).read_text().splitlines()]
+    return {name: rank for rank, name in enumerate(n for n in names if n)}
 
 
 @pytest.fixture(params=["host", "kernels"])

@@ -3,7 +3,7 @@
 /// turns arrays' layouts into a GemmCall; the cpu device runs it on a host OpenBLAS (the
 /// scipy-openblas32 wheel, opened with dlopen), a GPU on cuBLAS (dlopen too), so both devices
 /// get the same description. A debug log records each call's description, and a dry-run mode
-/// records without running (tests compare the two devices' calls under the mock driver).
+/// records without running (tests compare the two devices' calls on the emulated GPU).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -12,6 +12,7 @@
 #include "libs/blas_backends.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
+#include "runtime/cuda/driver.hpp"
 
 namespace cupylike {
 
@@ -57,6 +58,7 @@ cublasHandle_t handle_for(Device device) {
   thread_local std::map<int, cublasHandle_t> handles;
   auto found = handles.find(device.index);
   if (found != handles.end()) return found->second;
+  cuda::require_real_driver("cuBLAS");
   cublasHandle_t h = nullptr;
   check(cublas().create(&h), "cublasCreate");
   handles[device.index] = h;

@@ -19,6 +19,7 @@
 #include "memory/allocator.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
+#include "runtime/cuda/driver.hpp"
 
 namespace cupylike {
 
@@ -131,6 +132,7 @@ void evict_locked(int device, PlanCache& cache, size_t keep) {
 }
 
 Plan make_plan(const FftCall& c, std::string key) {
+  cuda::require_real_driver("cuFFT");
   const Cufft& api = cufft();
   Plan plan;
   plan.key = std::move(key);

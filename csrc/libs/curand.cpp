@@ -26,6 +26,7 @@
 #include "libs/rand_backends.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
+#include "runtime/cuda/driver.hpp"
 
 namespace cupylike {
 
@@ -173,6 +174,7 @@ Cached take(Device device, const RandCall& call) {
       check(api.create_host(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10),
             "curandCreateGeneratorHost");
     } else {
+      cuda::require_real_driver("cuRAND's device generator");
       check(api.create(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10), "curandCreateGenerator");
     }
     // The default ordering, named: it is the one whose numbers the host and the device

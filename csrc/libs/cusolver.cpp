@@ -21,6 +21,7 @@
 #include "memory/allocator.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
+#include "runtime/cuda/driver.hpp"
 
 namespace cupylike {
 
@@ -151,6 +152,7 @@ cusolverDnHandle_t handle_for(Device device, const SolverCall& c) {
   thread_local std::map<int, cusolverDnHandle_t> handles;
   auto found = handles.find(device.index);
   if (found != handles.end()) return found->second;
+  cuda::require_real_driver("cuSOLVER");
   cusolverDnHandle_t h = nullptr;
   check(cusolver().create(&h), c, "cusolverDnCreate");
   handles[device.index] = h;

@@ -6,7 +6,7 @@
 /// the same description in Python on NumPy's pocketfft over views of the arrays' memory, so
 /// `fft` here only checks, logs and reports that the host must run it. A debug log records each
 /// call's description, and a dry-run mode records without running (tests compare the two
-/// devices' calls under the mock driver).
+/// devices' calls on the emulated GPU).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -5,7 +5,7 @@
 /// generator (both opened with dlopen). For one generator type, seed, offset and ordering the
 /// two produce the same numbers, so a seed gives the same stream on every device. A debug log
 /// records each call's description, and a dry-run mode records without running (tests compare
-/// the two devices' calls under the mock driver).
+/// the two devices' calls on the emulated GPU).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -2,8 +2,8 @@
 /// A CUDA device through the driver API: the device's primary context (shared with the CUDA
 /// runtime and other libraries in the process), made current on the calling thread per call.
 ///
-/// This file has never run on a GPU in CI (CI has no GPU): it is written against the driver API
-/// documentation and exercised only where a GPU is lent (docs/gpu_status.md).
+/// Written against the driver API documentation; CI runs it against the emulated GPU
+/// (csrc/emulator/), a real GPU only where one is lent (docs/gpu_status.md).
 #include <cuda.h>
 
 #include <string>

@@ -2,8 +2,8 @@
 /// Compiled kernels on a CUDA device: a CUBIN or PTX image loaded into the device's primary
 /// context, its functions and globals, their attributes, and launches with cuLaunchKernel.
 ///
-/// Like cuda_backend.cpp this has not run on a GPU in CI: the mock driver (tests/mock_cuda)
-/// loads images, hands out functions and records launches without running them.
+/// In CI this runs against the emulated GPU (csrc/emulator/), which runs the kernels from their
+/// source; on a real GPU only where one is lent (docs/gpu_status.md).
 #include <cuda.h>
 
 #include <mutex>

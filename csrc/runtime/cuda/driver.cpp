@@ -114,6 +114,14 @@ bool emulated() {
   return l.error.empty() && l.driver.emulated();
 }
 
+void require_real_driver(const char* library) {
+  if (emulated())
+    raise(ErrorKind::cuda_unavailable,
+          std::string(library) +
+              " cannot run on the emulated GPU: NVIDIA's libraries need a real " +
+              "CUDA driver, and the emulator has no stand-in for them yet");
+}
+
 int device_count_or_raise() {
   int n = 0;
   check(driver().cuDeviceGetCount(&n), "cuDeviceGetCount");

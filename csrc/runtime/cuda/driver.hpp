@@ -76,6 +76,9 @@ const Driver& driver();
 int device_count();
 /// Whether the usable driver is the emulated GPU; false without a usable driver.
 bool emulated();
+/// CUDAUnavailableError naming `library` (cuBLAS, cuFFT, ...) when the driver is the emulated
+/// GPU: NVIDIA's libraries need a real driver, and the emulator has no stand-ins for them yet.
+void require_real_driver(const char* library);
 /// Number of CUDA devices, raising CUDAUnavailableError when there is no usable driver.
 int device_count_or_raise();
 
