@@ -3,9 +3,7 @@ with a random half-true mask, and take of 10**6 random indices from 10**6 float3
 2-d gather, a masked assignment and nonzero are reported without targets."""
 
 import numpy
-from harness import compare
-
-import cupylike
+from harness import Case, measure
 
 
 def run():
@@ -16,23 +14,27 @@ def run():
     idx = rng.integers(0, 10**6, 10**6)
     m = rng.standard_normal((2048, 2048)).astype(numpy.float32)
     rows_idx = rng.integers(0, 2048, 1024)
-    dx, dmask, dy, didx, dm = (cupylike.asarray(v) for v in (x, mask, y, idx, m))
-    drows = cupylike.asarray(rows_idx)
-
-    def masked_assign_ours():
-        dx[dmask] = 0.0
 
     def masked_assign_numpy():
         x[mask] = 0.0
 
-    return [
-        compare("x[mask], 1e7 float32", lambda: dx[dmask], lambda: x[mask], "numpy x[mask]", 1.5),
-        compare("take, 1e6 of 1e6 float32", lambda: cupylike.take(dy, didx),
-              lambda: numpy.take(y, idx), "numpy take", 1.5),
-        compare("m[rows], 1024 of 2048^2 float32", lambda: dm[drows], lambda: m[rows_idx],
-              "numpy m[rows]", None),
-        compare("x[mask] = 0, 1e7 float32", masked_assign_ours, masked_assign_numpy,
-              "numpy x[mask] = 0", None),
-        compare("nonzero, 1e7 bool", lambda: cupylike.nonzero(dmask), lambda: numpy.nonzero(mask),
-              "numpy nonzero", None),
-    ]
+    def cases(xp):
+        dx, dmask, dy, didx, dm, drows = (xp.asarray(v) for v in (x, mask, y, idx, m, rows_idx))
+
+        def masked_assign():
+            dx[dmask] = 0.0
+
+        return [
+            Case("x[mask], 1e7 float32", lambda: dx[dmask], lambda: x[mask], "numpy x[mask]",
+                 1.5),
+            Case("take, 1e6 of 1e6 float32", lambda: xp.take(dy, didx),
+                 lambda: numpy.take(y, idx), "numpy take", 1.5),
+            Case("m[rows], 1024 of 2048^2 float32", lambda: dm[drows], lambda: m[rows_idx],
+                 "numpy m[rows]", None),
+            Case("x[mask] = 0, 1e7 float32", masked_assign, masked_assign_numpy,
+                 "numpy x[mask] = 0", None),
+            Case("nonzero, 1e7 bool", lambda: xp.nonzero(dmask), lambda: numpy.nonzero(mask),
+                 "numpy nonzero", None),
+        ]
+
+    return measure(cases)

@@ -4,36 +4,37 @@ libraries call an OpenBLAS here (NumPy's bundled one, cupylike's scipy-openblas3
 ratios show the front-end's cost."""
 
 import numpy
-from harness import compare
-
-import cupylike
+from harness import Case, measure
 
 
 def run():
     rng = numpy.random.default_rng(0)
-    rows = []
-    for dtype in (numpy.float32, numpy.float64):
-        a = rng.random((1024, 1024)).astype(dtype)
-        b = rng.random((1024, 1024)).astype(dtype)
-        da, db = cupylike.asarray(a), cupylike.asarray(b)
-        rows.append(compare(f"matmul 1024^2 {numpy.dtype(dtype).name}",
-                            lambda da=da, db=db: da @ db, lambda a=a, b=b: a @ b,
-                            "numpy matmul", 1.2))
+    squares = {t: (rng.random((1024, 1024)).astype(t), rng.random((1024, 1024)).astype(t))
+               for t in (numpy.float32, numpy.float64)}
     a = rng.random((256, 64, 64)).astype(numpy.float32)
     b = rng.random((256, 64, 64)).astype(numpy.float32)
-    da, db = cupylike.asarray(a), cupylike.asarray(b)
-    rows.append(compare("matmul 256 x 64^2 float32", lambda: da @ db, lambda: a @ b,
-                        "numpy matmul", 1.5))
-    for dtype in (numpy.float32, numpy.float64):
-        a = rng.random((512, 512)).astype(dtype)
-        da = cupylike.asarray(a)
-        # Both run LAPACK's gesdd (NumPy's bundled OpenBLAS, our scipy-openblas32): the ratio
-        # is the front-end's copies and the library builds' difference.
-        rows.append(compare(f"svd 512x512 {numpy.dtype(dtype).name}",
-                            lambda da=da: cupylike.linalg.svd(da),
-                            lambda a=a: numpy.linalg.svd(a), "numpy.linalg.svd", 1.5))
+    svd_inputs = {t: rng.random((512, 512)).astype(t) for t in (numpy.float32, numpy.float64)}
     v = rng.random(1000).astype(numpy.float64)
-    dv = cupylike.asarray(v)
-    rows.append(compare("dot of 1e3 float64", lambda: cupylike.dot(dv, dv),
-                        lambda: numpy.dot(v, v), "numpy dot", None))
-    return rows
+
+    def cases(xp):
+        out = []
+        for t, (p, q) in squares.items():
+            dp, dq = xp.asarray(p), xp.asarray(q)
+            out.append(Case(f"matmul 1024^2 {numpy.dtype(t).name}", lambda dp=dp, dq=dq: dp @ dq,
+                            lambda p=p, q=q: p @ q, "numpy matmul", 1.2))
+        da, db = xp.asarray(a), xp.asarray(b)
+        out.append(Case("matmul 256 x 64^2 float32", lambda: da @ db, lambda: a @ b,
+                        "numpy matmul", 1.5))
+        for t, s in svd_inputs.items():
+            ds = xp.asarray(s)
+            # Both run LAPACK's gesdd (NumPy's bundled OpenBLAS, our scipy-openblas32): the
+            # ratio is the front-end's copies and the library builds' difference.
+            out.append(Case(f"svd 512x512 {numpy.dtype(t).name}",
+                            lambda ds=ds: xp.linalg.svd(ds), lambda s=s: numpy.linalg.svd(s),
+                            "numpy.linalg.svd", 1.5))
+        dv = xp.asarray(v)
+        out.append(Case("dot of 1e3 float64", lambda: xp.dot(dv, dv), lambda: numpy.dot(v, v),
+                        "numpy dot", None))
+        return out
+
+    return measure(cases)
