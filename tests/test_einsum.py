@@ -82,6 +82,7 @@ def test_einsum_product_keeps_numpy_result_dtypes(dtype):
 
 
 # Sums of one operand and batched products: the reductions' few kinds of result type.
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128, numpy.int8, numpy.bool_],
                          ids=str)
 @pytest.mark.parametrize("subscripts,shapes", [("ii->", [(3, 3)]),

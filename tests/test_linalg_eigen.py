@@ -28,6 +28,7 @@ def _one_triangle(h, uplo, seed=5):
     return numpy.where(keep, h, garbage)
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 @pytest.mark.parametrize("uplo", ["L", "U"])
 def test_eigh_and_eigvalsh_read_one_triangle_like_numpy(dtype, uplo):
@@ -43,6 +44,7 @@ def test_eigh_and_eigvalsh_read_one_triangle_like_numpy(dtype, uplo):
     close(linalg.eigvalsh(d, UPLO=uplo), numpy.linalg.eigvalsh(a, UPLO=uplo), dtype, scale=10)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_eigh_reads_non_contiguous_inputs(name):
     a_host, a_dev = layout(hermitian_pd((2, 3, 3), numpy.complex128), name)
@@ -50,6 +52,7 @@ def test_eigh_reads_non_contiguous_inputs(name):
     close(linalg.eigvalsh(a_dev), numpy.linalg.eigvalsh(a_host))
 
 
+@pytest.mark.vendor_library
 def test_eigh_of_ints_and_empty_matrices_matches_numpy():
     a = numpy.array([[2, 1], [1, 2]])
     close(linalg.eigvalsh(cupylike.asarray(a)), numpy.linalg.eigvalsh(a))
@@ -76,6 +79,7 @@ def _matched(ours, theirs):
     return numpy.array(out)
 
 
+@pytest.mark.vendor_library
 @for_dtypes
 def test_eig_satisfies_a_v_equals_v_w_with_numpys_eigenvalues(dtype):
     a = values((2, 4, 4), dtype)
@@ -91,6 +95,7 @@ def test_eig_satisfies_a_v_equals_v_w_with_numpys_eigenvalues(dtype):
     close(_matched(ev[0], nw[0]), nw[0], dtype, scale=30)
 
 
+@pytest.mark.vendor_library
 def test_eig_of_real_symmetric_input_is_real_and_of_a_rotation_complex():
     sym = hermitian_pd((3, 3), numpy.float64)
     w, v = linalg.eig(cupylike.asarray(sym))
@@ -103,6 +108,7 @@ def test_eig_of_real_symmetric_input_is_real_and_of_a_rotation_complex():
     close(rot @ host(v), host(v) * host(w)[None, :])
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_eig_reads_non_contiguous_inputs(name):
     a_host, a_dev = layout(values((3, 3), numpy.float64), name)
@@ -110,6 +116,7 @@ def test_eig_reads_non_contiguous_inputs(name):
     close(_matched(linalg.eigvals(a_dev), nw), nw, scale=30)
 
 
+@pytest.mark.vendor_library
 def test_eig_of_ints_and_empty_matrices_and_errors():
     a = numpy.array([[2, 0], [0, 3]])
     close(numpy.sort(host(linalg.eigvals(cupylike.asarray(a)))), [2.0, 3.0])

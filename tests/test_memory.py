@@ -35,7 +35,9 @@ def test_statistics_follow_allocation_and_release(pool):
     assert pool.total_bytes() >= used + 8192  # reused the cached block
     del y
     pool.free_all_blocks()
-    assert pool.total_bytes() == pool.used_bytes() == used
+    # Back where it started: a free remainder of a segment another test's array still uses
+    # stays in the pool (a segment goes back to the device whole), so compare with the start.
+    assert pool.used_bytes() == used and pool.total_bytes() == total
 
 
 def test_views_keep_memory_alive(pool):

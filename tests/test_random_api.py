@@ -121,6 +121,7 @@ def test_permutation_and_shuffle_along_an_axis():
     numpy.testing.assert_array_equal(host(c)[2], host(c)[0] + 8)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize(("name", "dtype"), [("random", numpy.float32), ("random", numpy.float64),
                                            ("standard_normal", numpy.float32),
                                            ("standard_normal", numpy.float64),

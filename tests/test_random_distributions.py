@@ -61,6 +61,7 @@ def test_normal_with_loc_and_scale():
     assert_ks(x, lambda t: normal_cdf(t, 3.0, 2.0))
 
 
+@pytest.mark.vendor_library
 def test_normal_broadcasts_array_parameters():
     loc = cupylike.asarray([0.0, 100.0])
     x = cupylike.asnumpy(rng(9).normal(loc, 1.0, (N // 2, 2)))
@@ -147,6 +148,7 @@ def test_poisson_follows_its_pmf(lam):
     assert_moments(x, lam, lam)
 
 
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("lam", [0.7, 9.5, 10.0, 60.0, 5000.0])
 def test_poisson_with_array_lam_follows_each_pmf(lam):
     # An array lam takes cupylike's own kernel (inversion below 10, PTRS from 10 on), one lam
@@ -159,6 +161,7 @@ def test_poisson_with_array_lam_follows_each_pmf(lam):
         assert_moments(column, m, m)
 
 
+@pytest.mark.vendor_library
 def test_poisson_with_array_lam_edges_and_shapes():
     x = rng(20).poisson(cupylike.asarray([[0.0], [1e9]]), (2, 3))
     h = cupylike.asnumpy(x)
@@ -190,6 +193,7 @@ def test_integers_of_a_range_near_2_to_the_64_are_unbiased():
     assert abs(frac - 0.5) < 4 * 0.5 / math.sqrt(x.size)
 
 
+@pytest.mark.vendor_library
 def test_choice_with_weights_follows_them():
     p = [0.1, 0.0, 0.2, 0.3, 0.4]
     x = rng(20).choice(5, N, p=p)

@@ -14,7 +14,7 @@
 #
 # The same script rehearses on the emulated GPU: CUPYLIKE_CUDA_EMULATOR=1 bash tools/gpu_check.sh
 # Budgets (seconds) and workers: GPU_CHECK_TEST_SECONDS (default 270), GPU_CHECK_BENCH_SECONDS
-# (90), CUPYLIKE_TEST_TIMEOUT (60), GPU_CHECK_JOBS (the number of CPUs).
+# (90), CUPYLIKE_TEST_TIMEOUT (120), GPU_CHECK_JOBS (the number of CPUs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +24,7 @@ out="$(cd "$out" && pwd)"
 jobs="${GPU_CHECK_JOBS:-$(nproc)}"
 test_seconds="${GPU_CHECK_TEST_SECONDS:-270}"
 bench_seconds="${GPU_CHECK_BENCH_SECONDS:-90}"
-export CUPYLIKE_TEST_TIMEOUT="${CUPYLIKE_TEST_TIMEOUT:-60}"
+export CUPYLIKE_TEST_TIMEOUT="${CUPYLIKE_TEST_TIMEOUT:-120}"
 export PYTHONUNBUFFERED=1
 started=$(date +%s)
 ms() { echo $(($(date +%s%N) / 1000000)); }

@@ -29,9 +29,10 @@ def _device():
         info["nvidia_smi"] = query.stdout.strip() or query.stderr.strip()
     probe = subprocess.run(
         [sys.executable, "-P", "-c",
-         "import cupylike as cp, json; d = cp.Device('cuda'); "
+         "import cupylike as cp, json, numpy, platform; d = cp.Device('cuda'); "
          "print(json.dumps({'name': d.name, 'compute_capability': d.compute_capability, "
-         "'emulated': cp._core._cuda_emulated()}))"],
+         "'emulated': cp._core._cuda_emulated(), 'numpy': numpy.__version__, "
+         "'python': platform.python_version()}))"],
         capture_output=True, text=True)
     try:
         info.update(json.loads(probe.stdout.strip().splitlines()[-1]))

@@ -117,10 +117,25 @@ std::vector<std::string> link_flags() {
   return f;
 }
 
-// The flavour's own flags, after base_flags (so the flavour header follows the prelude).
+// Whether NVRTC would fuse multiply-adds for these options: its default, unless the last
+// --fmad option says false.
+bool nvrtc_fuses(const std::vector<std::string>& options) {
+  bool fuse = true;
+  for (const std::string& o : options) {
+    if (o == "--fmad=false" || o == "-fmad=false") fuse = false;
+    if (o == "--fmad=true" || o == "-fmad=true") fuse = true;
+  }
+  return fuse;
+}
+
+// The flavour's own flags, after base_flags (so the flavour header follows the prelude). The
+// GPU flavour contracts a * b + c into fused multiply-adds where NVRTC would, so a kernel
+// whose results depend on it differs from NumPy on the emulated GPU as on a real one.
 std::vector<std::string> flavour_flags(const HostModuleSpec& spec) {
   if (!spec.gpu_flavour) return {};
-  return {"-include", kernel_dir() + "/gpu_flavour.h"};
+  std::vector<std::string> f = {"-include", kernel_dir() + "/gpu_flavour.h"};
+  if (nvrtc_fuses(spec.options)) f.push_back("-ffp-contract=fast");
+  return f;
 }
 
 // NVRTC-style options that mean something to a host compiler; the rest (architectures,

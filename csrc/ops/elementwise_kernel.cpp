@@ -198,7 +198,12 @@ std::shared_ptr<LoadedKernel> ElementwiseKernel::kernel(Device device,
     if (source.empty()) source = ewk_source(def_, types, scalar);
     std::shared_ptr<RawModule>& m = modules_[layout];
     if (!m) {
-      m = std::make_shared<RawModule>(source, def_.options, std::vector<std::string>{name},
+      // No fused multiply-adds, as in the library's own kernels and ReductionKernel: the same
+      // results on every device, and NumPy's, which rounds each operation; then the user's
+      // options (--fmad=true brings contraction back).
+      std::vector<std::string> options{"--fmad=false"};
+      options.insert(options.end(), def_.options.begin(), def_.options.end());
+      m = std::make_shared<RawModule>(source, options, std::vector<std::string>{name},
                                       def_.name + ".cu");
       generated().add(source, name);
     }

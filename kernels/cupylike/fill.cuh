@@ -19,7 +19,7 @@ __device__ __noinline__ void fill_nd(const cupylike_nd_params& p, const T value)
 }
 
 template <class T>
-__global__ void fill_kernel(const cupylike_nd_params p, const T value) {
+__global__ void fill_kernel(const __grid_constant__ cupylike_nd_params p, const T value) {
   if (p.contiguous) {
     T* __restrict__ out = reinterpret_cast<T*>(p.out);
     for_each_index(p.size, [&](long long i) { out[i] = value; });

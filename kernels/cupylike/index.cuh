@@ -74,7 +74,7 @@ __device__ inline void index_move(char* view, char* other) {
 // Gather (result = view[indices]) or scatter (view[indices] = values). With repeated indices
 // a scatter writes one of the values, which one is not fixed (threads race on a GPU).
 template <class T, bool Scatter>
-__global__ void index_copy_kernel(const cupylike_index_params p) {
+__global__ void index_copy_kernel(const __grid_constant__ cupylike_index_params p) {
   if (p.ndim == 1 && p.narrays == 1 && p.view_stride[0] == 0) {  // take: no cursor to carry
     const char* __restrict__ idx = p.idx[0];
     char* view = p.view;
@@ -151,7 +151,7 @@ __device__ inline unsigned long long compact_block_sum(unsigned long long v) {
   return total;
 }
 
-__global__ void compact_count_kernel(const cupylike_compact_params p) {
+__global__ void compact_count_kernel(const __grid_constant__ cupylike_compact_params p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long count = 0;
@@ -198,7 +198,7 @@ __device__ inline void compact_emit(const cupylike_compact_params& p, long long 
 }
 
 template <class T>
-__global__ void compact_emit_kernel(const cupylike_compact_params p) {
+__global__ void compact_emit_kernel(const __grid_constant__ cupylike_compact_params p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long next = p.offsets[blockIdx.x];
