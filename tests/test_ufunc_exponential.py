@@ -10,6 +10,7 @@ import pytest
 from ufunc_accuracy import (
     assert_complex_close,
     check_cases,
+    check_complex_extremes,
     check_complex_loop,
     check_half_loop,
     check_layouts,
@@ -49,6 +50,12 @@ def test_float16_loops_round_the_float_result_once_like_numpy(name):
 @pytest.mark.parametrize("name", COMPLEX)
 def test_complex_loops_give_numpys_results(name, dtype):
     check_complex_loop(name, dtype)
+
+
+@pytest.mark.parametrize("dtype", [numpy.complex64, numpy.complex128])
+@pytest.mark.parametrize("name", COMPLEX)
+def test_complex_loops_give_numpys_results_at_huge_and_tiny_arguments(name, dtype):
+    check_complex_extremes(name, dtype)
 
 
 # NumPy's results at the edges of each function, in every float dtype.

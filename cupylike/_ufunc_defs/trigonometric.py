@@ -2,7 +2,8 @@
 
 Real loops call the C math functions (CUDA's on a GPU, the C library's on the cpu device);
 float16 computes in float and rounds once, as NumPy does. Complex loops call the C library's
-complex functions through kernels/cupylike/ufunc/complex_math.cuh, as NumPy does.
+complex functions through kernels/cupylike/ufunc/complex_math.cuh, as NumPy does (on a GPU,
+which has no C library, the kernels' own implementations of them).
 """
 
 from cupylike._ufunc_defs.common import COMPLEX, COMPLEX_MATH, FLOATS, same, ufunc

@@ -9,43 +9,26 @@
 // - cpu device: GCC's (and Clang's) builtins __builtin_cexp, ... which are calls to the C
 //   library's functions, the same calls libstdc++'s std::exp(std::complex<double>) makes,
 //   without parsing <complex> (130 ms more per kernel module compile with g++, measured).
-// - cuda device: cuda::std::complex's functions (NVRTC has no C library). <cuda/std/complex>
-//   costs NVRTC about 0.5 s per module, so this header is not part of ufunc_math.cuh: the
-//   ufuncs that need it include it in their preamble (COMPLEX_MATH in _ufunc_defs/common.py).
-//   Special values follow C99 Annex G there too; accuracy is libcu++'s, not glibc's.
+// - cuda device: NVRTC has no C library; complex_elementary.cuh and complex_inverse.cuh
+//   implement the same functions on CUDA's real math functions, with glibc's special values
+//   (C99 Annex G) and scaling where the textbook formulas overflow; accuracy is CUDA's math
+//   library's plus a few roundings (tests/ufunc_accuracy.py). libcu++'s cuda::std::complex
+//   functions were used before: they overflow in intermediates (exp, the inverse functions of
+//   huge arguments) and differ from glibc in signed zeros and NaNs.
 #pragma once
 #include <cupylike/types.cuh>
 #include <cupylike/ufunc/complex.cuh>
 #include <cupylike/ufunc/transcendental.cuh>
 #if defined(__CUDACC__)
-#include <cuda/std/complex>
+#include <cupylike/ufunc/complex_elementary.cuh>
+#include <cupylike/ufunc/complex_inverse.cuh>
 #endif
 
 namespace cupylike {
 
+#if !defined(__CUDACC__)
+
 namespace complex_libm {
-
-#if defined(__CUDACC__)
-
-template <class T>
-__device__ inline cuda::std::complex<T> to_lib(const complex<T>& z) {
-  return cuda::std::complex<T>(z.re, z.im);
-}
-template <class T>
-__device__ inline complex<T> from_lib(const cuda::std::complex<T>& z) {
-  return complex<T>(z.real(), z.imag());
-}
-#define CUPYLIKE_LIBC_COMPLEX_FN(c_name, std_name)                               \
-  template <class T>                                                             \
-  __device__ inline complex<T> c_name(const complex<T>& z) {                     \
-    return complex_libm::from_lib(cuda::std::std_name(complex_libm::to_lib(z))); \
-  }
-template <class T>
-__device__ inline complex<T> pow(const complex<T>& a, const complex<T>& b) {
-  return from_lib(cuda::std::pow(to_lib(a), to_lib(b)));
-}
-
-#else
 
 // GNU C's complex types, the C library's argument and result types.
 typedef __complex__ float cfloat;
@@ -64,40 +47,42 @@ inline cdouble to_lib(const complex<double>& z) {
 }
 inline complex<float> from_lib(cfloat c) { return complex<float>(__real__ c, __imag__ c); }
 inline complex<double> from_lib(cdouble c) { return complex<double>(__real__ c, __imag__ c); }
-#define CUPYLIKE_LIBC_COMPLEX_FN(c_name, std_name)                                 \
+
+}  // namespace complex_libm
+
+#define CUPYLIKE_LIBC_COMPLEX_FN(c_name)                                           \
   inline complex<float> c_name(const complex<float>& z) {                          \
     return complex_libm::from_lib(__builtin_##c_name##f(complex_libm::to_lib(z))); \
   }                                                                                \
   inline complex<double> c_name(const complex<double>& z) {                        \
     return complex_libm::from_lib(__builtin_##c_name(complex_libm::to_lib(z)));    \
   }
-inline complex<float> pow(const complex<float>& a, const complex<float>& b) {
-  return from_lib(__builtin_cpowf(to_lib(a), to_lib(b)));
+CUPYLIKE_LIBC_COMPLEX_FN(cexp)
+CUPYLIKE_LIBC_COMPLEX_FN(clog)
+CUPYLIKE_LIBC_COMPLEX_FN(csqrt)
+CUPYLIKE_LIBC_COMPLEX_FN(csin)
+CUPYLIKE_LIBC_COMPLEX_FN(ccos)
+CUPYLIKE_LIBC_COMPLEX_FN(ctan)
+CUPYLIKE_LIBC_COMPLEX_FN(casin)
+CUPYLIKE_LIBC_COMPLEX_FN(cacos)
+CUPYLIKE_LIBC_COMPLEX_FN(catan)
+CUPYLIKE_LIBC_COMPLEX_FN(csinh)
+CUPYLIKE_LIBC_COMPLEX_FN(ccosh)
+CUPYLIKE_LIBC_COMPLEX_FN(ctanh)
+CUPYLIKE_LIBC_COMPLEX_FN(casinh)
+CUPYLIKE_LIBC_COMPLEX_FN(cacosh)
+CUPYLIKE_LIBC_COMPLEX_FN(catanh)
+#undef CUPYLIKE_LIBC_COMPLEX_FN
+
+// The C library's cpow (the GPU's is in complex_elementary.cuh).
+inline complex<float> cpow_c99(const complex<float>& a, const complex<float>& b) {
+  return complex_libm::from_lib(__builtin_cpowf(complex_libm::to_lib(a), complex_libm::to_lib(b)));
 }
-inline complex<double> pow(const complex<double>& a, const complex<double>& b) {
-  return from_lib(__builtin_cpow(to_lib(a), to_lib(b)));
+inline complex<double> cpow_c99(const complex<double>& a, const complex<double>& b) {
+  return complex_libm::from_lib(__builtin_cpow(complex_libm::to_lib(a), complex_libm::to_lib(b)));
 }
 
 #endif
-
-}  // namespace complex_libm
-
-CUPYLIKE_LIBC_COMPLEX_FN(cexp, exp)
-CUPYLIKE_LIBC_COMPLEX_FN(clog, log)
-CUPYLIKE_LIBC_COMPLEX_FN(csqrt, sqrt)
-CUPYLIKE_LIBC_COMPLEX_FN(csin, sin)
-CUPYLIKE_LIBC_COMPLEX_FN(ccos, cos)
-CUPYLIKE_LIBC_COMPLEX_FN(ctan, tan)
-CUPYLIKE_LIBC_COMPLEX_FN(casin, asin)
-CUPYLIKE_LIBC_COMPLEX_FN(cacos, acos)
-CUPYLIKE_LIBC_COMPLEX_FN(catan, atan)
-CUPYLIKE_LIBC_COMPLEX_FN(csinh, sinh)
-CUPYLIKE_LIBC_COMPLEX_FN(ccosh, cosh)
-CUPYLIKE_LIBC_COMPLEX_FN(ctanh, tanh)
-CUPYLIKE_LIBC_COMPLEX_FN(casinh, asinh)
-CUPYLIKE_LIBC_COMPLEX_FN(cacosh, acosh)
-CUPYLIKE_LIBC_COMPLEX_FN(catanh, atanh)
-#undef CUPYLIKE_LIBC_COMPLEX_FN
 
 // NumPy's own formulas, in its order of operations so that results agree to the bit.
 
@@ -159,7 +144,7 @@ __device__ inline complex<T> cpow(const complex<T>& a, const complex<T>& b) {
       return n < 0 ? cdiv(complex<T>(T(1), T(0)), acc) : acc;
     }
   }
-  return complex_libm::pow(a, b);
+  return cpow_c99(a, b);
 }
 
 }  // namespace cupylike
