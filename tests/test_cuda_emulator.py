@@ -594,3 +594,26 @@ def test_device_memory_size_is_a_setting():
     """, CUPYLIKE_CUDA_EMULATOR_MEMORY="", CUPYLIKE_CUDA_EMULATOR_DEVICES=1)
     run_on_emulator("assert GPU0.mem_info == (3 << 20, 3 << 20)",
                     CUPYLIKE_CUDA_EMULATOR_MEMORY=3 << 20, CUPYLIKE_CUDA_EMULATOR_DEVICES=1)
+
+
+def test_threads_compiling_the_same_kernels_do_not_deadlock(tmp_path):
+    """Two threads ask for the same library kernels while no cache holds them: one compiles
+    (without the GIL) while the other waits with the GIL held, which deadlocked when the
+    compiling thread held the module's lock across the compile."""
+    run_on_emulator("""
+        x = cupylike.asarray(numpy.linspace(0.5, 2, 1000, dtype=numpy.float32))
+        results, errors = [None, None], []
+        def work(k):
+            try:
+                results[k] = cupylike.asnumpy(cupylike.logaddexp2(x, x))
+            except Exception as e:
+                errors.append(repr(e))
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=240)
+        assert not any(t.is_alive() for t in threads), "deadlocked"
+        assert not errors, errors
+        assert numpy.array_equal(results[0], results[1])
+    """, CUPYLIKE_CACHE_DIR=tmp_path, CUPYLIKE_CUDA_EMULATOR_DEVICES=1)

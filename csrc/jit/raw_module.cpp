@@ -93,29 +93,40 @@ std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
 }
 
 std::shared_ptr<CudaModule> RawModule::cuda_module(Device device) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (const auto& m : cuda_modules_)
-    if (m->device() == device) return m;
-  std::string image;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& m : cuda_modules_)
+      if (m->device() == device) return m;
+  }
+  // Compiled and loaded without the lock: the compilers release the GIL, and a thread that
+  // holds the GIL while it waits for this lock would never let a compiling thread take the
+  // GIL back. Two threads may both load the module; the first to finish is kept.
+  std::shared_ptr<CudaModule> module;
+  std::vector<std::string> lowered;
   if (!image_path_.empty()) {
     std::ifstream in(image_path_, std::ios::binary);
     if (!in) raise(ErrorKind::value, "cannot read " + image_path_);
-    image.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::string image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    module = std::make_shared<CudaModule>(device, image);
   } else {
     auto& b = static_cast<CudaBackend&>(backend_for(device));
     bool ptx = false;
     int arch = jit::choose_arch(b.compute_capability(), ptx);
     auto out = jit::nvrtc_compile_cached(code_, file_name_, options_, name_expressions_, arch, ptx);
-    lowered_names_ = out->lowered_names;
-    ModuleSource source{code_, file_name_, options_, name_expressions_, lowered_names_};
-    cuda_modules_.push_back(std::make_shared<CudaModule>(device, out->image, &source));
-    return cuda_modules_.back();
+    lowered = out->lowered_names;
+    ModuleSource source{code_, file_name_, options_, name_expressions_, lowered};
+    module = std::make_shared<CudaModule>(device, out->image, &source);
   }
-  cuda_modules_.push_back(std::make_shared<CudaModule>(device, image));
-  return cuda_modules_.back();
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& m : cuda_modules_)
+    if (m->device() == device) return m;
+  if (!lowered.empty()) lowered_names_ = std::move(lowered);
+  cuda_modules_.push_back(module);
+  return module;
 }
 
-std::string RawModule::lowered(const std::string& name) const {
+std::string RawModule::lowered(const std::string& name) {
+  std::lock_guard<std::mutex> lock(mutex_);  // cuda_module() sets lowered_names_
   for (size_t i = 0; i < name_expressions_.size() && i < lowered_names_.size(); ++i)
     if (name_expressions_[i] == name) return lowered_names_[i];
   return name;  // an extern "C" name is its own symbol

@@ -33,7 +33,7 @@ class RawModule {
   void check_has_source() const;  // ValueError for a module from a GPU image, on the cpu device
   std::shared_ptr<LoadedKernel> load_cuda(Device device, const std::string& name);
   std::shared_ptr<CudaModule> cuda_module(Device device);
-  std::string lowered(const std::string& name) const;
+  std::string lowered(const std::string& name);
 
   std::string code_, file_name_, image_path_;
   std::vector<std::string> options_, name_expressions_;
