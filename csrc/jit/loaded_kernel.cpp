@@ -4,14 +4,9 @@
 
 namespace cupylike {
 
-const DeviceLimits& LoadedKernel::device_limits() const {
-  return device.is_cpu() ? kSm90Limits : cupylike::device_limits(device);
-}
-
 void LoadedKernel::launch(const cpu::LaunchDims& dims, size_t shared_bytes, const Stream& stream,
                           void** args, uint64_t work_items) const {
-  check_launch(name, device, device_limits(), limits, max_dynamic_shared.load(), dims,
-               shared_bytes);
+  check_launch(name, device, *device_limits, limits, max_dynamic_shared.load(), dims, shared_bytes);
   if (device.is_cpu()) {
     cpu::launch(*cpu_module, cpu_index, dims, args, work_items);
     return;
@@ -39,7 +34,7 @@ KernelAttributes LoadedKernel::attributes() const {
 }
 
 void LoadedKernel::set_max_dynamic_shared(long long bytes) {
-  check_dynamic_shared_opt_in(name, device, device_limits(), limits.static_shared, bytes);
+  check_dynamic_shared_opt_in(name, device, *device_limits, limits.static_shared, bytes);
   if (device.is_cuda())
     cupylike::set_max_dynamic_shared(device, static_cast<CUfunction>(cuda_function), int(bytes));
   max_dynamic_shared.store(size_t(bytes));

@@ -26,6 +26,8 @@ struct LoadedKernel {
   /// that has cuFuncGetParamInfo).
   std::optional<std::vector<size_t>> param_sizes;
   KernelLimits limits;
+  /// The device's limits, looked up once at load (an sm_90 GPU's on the cpu device).
+  const DeviceLimits* device_limits = &kSm90Limits;
   /// CuPy's max_dynamic_shared_size_bytes: dynamic shared memory a launch may ask for.
   std::atomic<size_t> max_dynamic_shared{gpu_limits::kDefaultSharedPerBlock};
 
@@ -41,9 +43,6 @@ struct LoadedKernel {
   /// Lets launches ask for up to `bytes` of dynamic shared memory (cuFuncSetAttribute's
   /// MAX_DYNAMIC_SHARED_SIZE_BYTES); LaunchError beyond the device's opt-in limit.
   void set_max_dynamic_shared(long long bytes);
-
-  /// The device's limits (a GPU's attributes; an sm_90 GPU's on the cpu device).
-  const DeviceLimits& device_limits() const;
 };
 
 }  // namespace cupylike

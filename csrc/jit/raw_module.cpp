@@ -151,6 +151,7 @@ std::shared_ptr<LoadedKernel> RawModule::load_cuda(Device device, const std::str
   k->limits.max_threads_per_block = unsigned(a.max_threads_per_block);
   k->limits.static_shared = size_t(a.shared_size_bytes);
   k->max_dynamic_shared.store(size_t(a.max_dynamic_shared_size_bytes));
+  k->device_limits = &device_limits(device);
   return k;
 }
 
