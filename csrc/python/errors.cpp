@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/ndarray.hpp"
 #include "python/objects.hpp"
+#include "runtime/interrupt.hpp"
 
 namespace cupylike::python {
 
@@ -119,9 +120,14 @@ void bind_errors(py::module_& m) {
       "before the launch, on every device.");
   g_axis_error =
       py::object(py::module_::import("numpy.exceptions").attr("AxisError")).release().ptr();
+  install_interrupt_handler();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const Interrupted&) {
+      // Python's SIGINT handler, run now, raises what the user expects (KeyboardInterrupt, or
+      // their own handler's exception); if it raised nothing the work was still cut short.
+      if (PyErr_CheckSignals() == 0) PyErr_SetNone(PyExc_KeyboardInterrupt);
     } catch (const CompileFailure& e) {
       set_compile_error(e);
     } catch (const Error& e) {
