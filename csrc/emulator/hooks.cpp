@@ -100,6 +100,7 @@ long long cupylikeEmulatorStat(const char* name, int device) {
   if (n == "d2h") return s.stats.d2h;
   if (n == "staging_violations") return s.stats.staging_violations;
   if (n == "kernels_run") return s.stats.kernels_run;
+  if (n == "kernels_interrupted") return s.stats.kernels_interrupted;
   if (n == "launches") return emu::records().issued;
   if (n == "streams_live") return (long long)s.streams.size();
   if (n == "events_live") return (long long)s.events.size();

@@ -11,8 +11,12 @@
 //   the check compute-sanitizer makes at the first access, made before the launch.
 // - The arguments' bytes are copied at the launch, as the driver does; the kernel runs when its
 //   stream gets to it, with the device's memory opened to it (device_memory.hpp). A trap, a
-//   failed assert or a deadlock sets the sticky error (CUDA_ERROR_ASSERT for asserts,
-//   CUDA_ERROR_LAUNCH_FAILED otherwise), with the kernel, block and message as its reason.
+//   failed assert, a deadlock or a fault sets the sticky error, as a GPU does, with the kernel,
+//   block and message as its reason: CUDA_ERROR_ASSERT for asserts,
+//   CUDA_ERROR_ILLEGAL_ADDRESS for a bad address or a stack overflow,
+//   CUDA_ERROR_MISALIGNED_ADDRESS for SIGBUS, CUDA_ERROR_LAUNCH_TIMEOUT past
+//   CUPYLIKE_KERNEL_TIMEOUT, CUDA_ERROR_LAUNCH_FAILED otherwise (integer division by zero among
+//   them: a GPU goes on with an unspecified value, the host cannot).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +24,9 @@
 #include "core/error.hpp"
 #include "emulator/launch_record.hpp"
 #include "emulator/modules.hpp"
+#include "runtime/cpu/kernel_fault.hpp"
 #include "runtime/gpu_limits.hpp"
+#include "runtime/interrupt.hpp"
 
 namespace cupylike::emulator {
 
@@ -99,6 +105,21 @@ CUresult check_pointers(const State& s, const CUfunc_st& f, int device, void** p
   return CUDA_SUCCESS;
 }
 
+CUresult fault_code(cpu::KernelFault::Kind kind) {
+  using Kind = cpu::KernelFault::Kind;
+  switch (kind) {
+    case Kind::address:
+    case Kind::stack_overflow:
+      return CUDA_ERROR_ILLEGAL_ADDRESS;
+    case Kind::misaligned:
+      return CUDA_ERROR_MISALIGNED_ADDRESS;
+    case Kind::timeout:
+      return CUDA_ERROR_LAUNCH_TIMEOUT;
+    default:
+      return CUDA_ERROR_LAUNCH_FAILED;
+  }
+}
+
 // A kernel's arguments, each on a boundary that suits any parameter type.
 class Arguments {
  public:
@@ -129,18 +150,25 @@ void State::run_launch(Launch& launch) {
   cpu::LaunchDims dims{uint3{launch.grid[0], launch.grid[1], launch.grid[2]},
                        uint3{launch.block[0], launch.block[1], launch.block[2]}};
   std::string error;
-  bool assertion = false;
+  CUresult code = CUDA_ERROR_LAUNCH_FAILED;
   d.memory.expose(true);
   try {
     launch.program->run(launch.kernel, dims, args.pointers());
+  } catch (const Interrupted&) {
+    // Ctrl-C cut the kernel short: not a fault of the device, so no sticky error; the host side
+    // raises KeyboardInterrupt when its wait returns (runtime/cuda/cuda_backend.cpp).
+    ++stats.kernels_interrupted;
+  } catch (const cpu::KernelFault& e) {
+    error = e.what();
+    code = fault_code(e.kind);
   } catch (const std::exception& e) {
     error = e.what();
-    assertion = error.find("Assertion `") != std::string::npos;
+    if (error.find("Assertion `") != std::string::npos) code = CUDA_ERROR_ASSERT;
   }
   d.memory.expose(false);
   ++stats.kernels_run;
   if (error.empty()) return;
-  sticky = assertion ? CUDA_ERROR_ASSERT : CUDA_ERROR_LAUNCH_FAILED;
+  sticky = code;
   sticky_message = "kernel '" + launch.function +
                    "' failed on cuda:" + std::to_string(launch.device) + ": " + error;
 }

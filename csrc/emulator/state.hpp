@@ -129,6 +129,7 @@ struct DeviceState {
 struct Stats {
   long long h2d_pinned = 0, h2d_pageable = 0, d2h = 0, staging_violations = 0;
   long long kernels_run = 0;
+  long long kernels_interrupted = 0;  // cut short by Ctrl-C (no sticky error)
 };
 
 struct State {

@@ -84,6 +84,10 @@ std::vector<std::string> base_flags() {
       "-fwrapv",
       // The module runs on this machine only (the cache key names the CPU).
       "-march=native",
+      // A large local array is probed page by page as its frame opens, so a stack overflow
+      // faults in the stack's guard region, where the fault handler recognises it, instead of
+      // writing into whatever lies below.
+      "-fstack-clash-protection",
       // GCC 12's basic-block vectoriser turns complex arithmetic into fused multiply-adds
       // (vfmsubadd) even under -ffp-contract=off; loop vectorisation, which the elementwise
       // loops need, is unaffected.

@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/ndarray.hpp"
 #include "python/objects.hpp"
+#include "runtime/cpu/kernel_fault.hpp"
 #include "runtime/interrupt.hpp"
 
 namespace cupylike::python {
@@ -130,6 +131,13 @@ void bind_errors(py::module_& m) {
       if (PyErr_CheckSignals() == 0) PyErr_SetNone(PyExc_KeyboardInterrupt);
     } catch (const CompileFailure& e) {
       set_compile_error(e);
+    } catch (const cpu::KernelFault& e) {
+      // The kernel was cut short wherever its threads stood. A warning filter that turns the
+      // warning into an error would hide the KernelError, which says more: keep the latter.
+      if (PyErr_WarnEx(PyExc_RuntimeWarning,
+                       "a kernel stopped part-way; memory it wrote may be inconsistent", 1) < 0)
+        PyErr_Clear();
+      PyErr_SetString(g_kernel_error, e.what());
     } catch (const Error& e) {
       PyErr_SetString(python_type(e.kind()), e.what());
     }

@@ -1,9 +1,12 @@
 #include "runtime/cpu/block_runner.hpp"
 
+#include <signal.h>
+
 #include <cstdio>
 #include <exception>
 
 #include "core/error.hpp"
+#include "runtime/interrupt.hpp"
 
 namespace cupylike::cpu {
 namespace {
@@ -14,12 +17,6 @@ struct Abort {};
 struct Trap {
   std::string message;
 };
-
-std::string dim_str(uint3 d) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "(%u, %u, %u)", d.x, d.y, d.z);
-  return buf;
-}
 
 int rt_syncthreads(int kind, int pred) {
   return BlockRunner::of_this_thread().syncthreads(kind, pred);
@@ -61,7 +58,9 @@ BlockRunner& BlockRunner::of_this_thread() {
 }
 
 void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& dims,
-                      uint64_t index) {
+                      uint64_t index, const LaunchControl& control) {
+  control.check(kernel.name ? kernel.name->c_str() : "?");  // blocks not started are dropped
+  control_ = &control;
   kernel_ = &kernel;
   args_ = args;
   ctx_ = kernel.context();
@@ -75,8 +74,22 @@ void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& 
   native_ = -1;
   aborting_ = false;
   error_.clear();
+  // The watchdog looks for threads running a launch; the jump below lands here from a fault or
+  // a stop anywhere in the block, on this stack or a fiber's.
+  struct Running {
+    KernelThread& t;
+    ~Running() {
+      t.in_kernel.store(0, std::memory_order_relaxed);
+      t.launch.store(nullptr, std::memory_order_release);
+    }
+  } running{*self_};
+  self_->launch.store(const_cast<LaunchControl*>(&control), std::memory_order_release);
+  if (sigsetjmp(self_->escape, 0)) escaped();
   try {
-    if (kernel.seq(args)) finish_promoted();
+    self_->in_kernel.store(1, std::memory_order_relaxed);
+    int promoted = kernel.seq(args);
+    self_->in_kernel.store(0, std::memory_order_relaxed);
+    if (promoted) finish_promoted();
   } catch (const Abort&) {
   } catch (const Trap& t) {
     fail(t.message);
@@ -85,7 +98,62 @@ void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& 
   } catch (...) {
     fail("a C++ exception escaped the kernel");
   }
+  self_->in_kernel.store(0, std::memory_order_relaxed);
   if (!error_.empty()) raise(ErrorKind::kernel, error_ + " (in block " + dim_str(ctx_->bid) + ")");
+}
+
+FaultSite BlockRunner::site() const {
+  FaultSite s;
+  s.kernel = kernel_->name ? *kernel_->name : "?";
+  s.block = ctx_->bid;
+  s.thread = ctx_->tid;
+  s.args = args_;
+  s.pointer_params = kernel_->pointer_params;
+  bool on_fiber = fibers_ && current_ >= 0 && current_ < nthreads_ && current_ != native_;
+  s.fiber_stack = on_fiber;
+  s.stack_low = on_fiber ? stacks_[current_]->low() : self_->stack_low;
+  return s;
+}
+
+// Landed from the signal handler (a fault, or the watchdog's stop) or from a collective that
+// found the launch stopping: the block is abandoned where it stands. Its fibers are restarted
+// from scratch by the next promotion, so nothing of it survives but the error.
+void BlockRunner::escaped() {
+  self_->in_kernel.store(0, std::memory_order_relaxed);
+  const FaultRecord fault = self_->fault;
+  const FaultSite where = site();
+  if (fault.signo != stop_signal()) throw fault_error(fault, where);
+  if (control_->stop() == LaunchControl::Stop::timed_out) {
+    // Stopped inside kernel code (not at a collective) while others wait at a barrier.
+    std::string stuck = fault.code == SI_TKILL ? describe_stuck() : "";
+    if (!stuck.empty()) throw KernelFault(KernelFault::Kind::deadlock, fault_place(where) + stuck);
+    throw KernelFault(KernelFault::Kind::timeout,
+                      fault_place(where) +
+                          "it ran longer than CUPYLIKE_KERNEL_TIMEOUT allows; "
+                          "memory the kernel wrote may be inconsistent");
+  }
+  control_->check(where.kernel.c_str());
+  throw Interrupted();
+}
+
+// A block stopped by the timeout while some of its threads wait at a barrier: the running thread
+// never reaches it. Threads of a block take turns here, so one that spins on a flag another
+// thread sets after the barrier keeps that thread from ever running.
+std::string BlockRunner::describe_stuck() const {
+  if (!fibers_ || current_ < 0 || current_ >= nthreads_) return "";
+  std::string waiting;
+  int listed = 0, total = 0;
+  for (const Thread& t : threads_) {
+    if (t.state != State::waiting || t.op != Op::barrier) continue;
+    ++total;
+    if (listed++ < 4) waiting.append(listed > 1 ? ", " : "").append(dim_str(t.tid));
+  }
+  if (total == 0) return "";
+  if (total > 4) waiting.append(" and " + std::to_string(total - 4) + " more");
+  return "deadlock found by CUPYLIKE_KERNEL_TIMEOUT: thread " + dim_str(threads_[current_].tid) +
+         " still runs without reaching the __syncthreads that thread(s) " + waiting +
+         " wait at (threads of a block take turns on the host, so one spinning on a flag that "
+         "another sets after the barrier never lets it run)";
 }
 
 int BlockRunner::current_linear() const {
@@ -129,7 +197,9 @@ void BlockRunner::fiber_main(void* start) {
   auto* s = static_cast<FiberStart*>(start);
   BlockRunner& r = *s->runner;
   try {
+    r.self_->in_kernel.store(1, std::memory_order_relaxed);
     r.kernel_->thr(r.args_);
+    r.self_->in_kernel.store(0, std::memory_order_relaxed);
   } catch (const Abort&) {
   } catch (const Trap& t) {
     r.fail(t.message);
@@ -138,6 +208,7 @@ void BlockRunner::fiber_main(void* start) {
   } catch (...) {
     r.fail("a C++ exception escaped the kernel");
   }
+  r.self_->in_kernel.store(0, std::memory_order_relaxed);
   r.threads_[s->index].state = State::done;
   r.schedule();
   __builtin_trap();  // a finished fiber is never resumed
@@ -189,6 +260,12 @@ void BlockRunner::schedule() {
 }
 
 unsigned long long BlockRunner::wait(Thread request) {
+  // Runtime code from here on: a stop must not jump out of the scheduler half-way.
+  self_->in_kernel.store(0, std::memory_order_relaxed);
+  if (control_->stop() != LaunchControl::Stop::none) {
+    self_->fault = FaultRecord{stop_signal(), 0, 0, -1};
+    siglongjmp(self_->escape, 1);
+  }
   int me = fibers_ ? current_ : current_linear();
   if (!fibers_) promote(me);
   Thread& t = threads_[me];
@@ -197,6 +274,7 @@ unsigned long long BlockRunner::wait(Thread request) {
   t = request;
   schedule();
   if (aborting_) throw Abort{};
+  self_->in_kernel.store(1, std::memory_order_relaxed);
   return threads_[me].result;
 }
 
@@ -448,6 +526,7 @@ unsigned BlockRunner::activemask() {
 }
 
 void BlockRunner::trap(const char* message) {
+  self_->in_kernel.store(0, std::memory_order_relaxed);  // the unwinder takes locks
   throw Trap{message && *message ? message : "__trap() was called"};
 }
 

@@ -13,6 +13,9 @@
 #include <vector>
 
 #include "runtime/cpu/fiber.hpp"
+#include "runtime/cpu/kernel_fault.hpp"
+#include "runtime/cpu/kernel_signals.hpp"
+#include "runtime/cpu/launch_control.hpp"
 
 namespace cupylike::cpu {
 
@@ -21,6 +24,9 @@ struct KernelEntry {
   int (*seq)(void** args) = nullptr;
   void (*thr)(void** args) = nullptr;
   __cpuk_ctx_t* (*context)() = nullptr;
+  // For fault messages: owned by the module.
+  const std::string* name = nullptr;
+  const std::vector<bool>* pointer_params = nullptr;
 };
 
 struct LaunchDims {
@@ -37,8 +43,10 @@ class BlockRunner {
   static BlockRunner& of_this_thread();
 
   /// Runs block `index` (linear in the grid); throws Error(kernel) on a trap, a failed assert
-  /// or a deadlock.
-  void run(const KernelEntry& kernel, void** args, const LaunchDims& dims, uint64_t index);
+  /// or a deadlock, KernelFault on a fault, a timeout or a deadlock found by the timeout, and
+  /// Interrupted on Ctrl-C. After any of these the runner is ready for the next block.
+  void run(const KernelEntry& kernel, void** args, const LaunchDims& dims, uint64_t index,
+           const LaunchControl& control);
 
   // Collectives, called through the module's runtime table.
   int syncthreads(int kind, int predicate);
@@ -69,7 +77,11 @@ class BlockRunner {
     int index;
   };
 
+  BlockRunner() : self_(&KernelThread::current()) {}
   unsigned long long wait(Thread request);
+  [[noreturn]] void escaped();
+  FaultSite site() const;
+  std::string describe_stuck() const;
   int current_linear() const;
   void promote(int me);
   void finish_promoted();
@@ -83,6 +95,8 @@ class BlockRunner {
   std::string describe_deadlock() const;
   static void fiber_main(void* start);
 
+  KernelThread* self_;
+  const LaunchControl* control_ = nullptr;
   const KernelEntry* kernel_ = nullptr;
   void** args_ = nullptr;
   __cpuk_ctx_t* ctx_ = nullptr;

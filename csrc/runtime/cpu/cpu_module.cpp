@@ -61,6 +61,10 @@ CpuModule::CpuModule(const std::string& path, std::vector<std::string> kernels)
           offset_in_module(symbol<const void* (*)()>(handle_, "__cpuk_kernel_" + n, path)(), path));
     }
     static_shared_ = static_shared_bytes(path, offsets);
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      entries_[i].name = &names_[i];
+      entries_[i].pointer_params = &pointer_params_[i];
+    }
   } catch (...) {
     dlclose(handle_);
     throw;
@@ -93,13 +97,15 @@ void launch(const CpuModule& module, int kernel, const LaunchDims& dims, void** 
   // Waking the workers costs microseconds; a launch with little work runs here alone, without
   // touching the pool (each thread has its own runner, so concurrent small launches are fine).
   constexpr uint64_t kParallelFrom = 4096;
+  LaunchControl& control = LaunchControl::of_this_thread();
+  control.begin();
   if (std::max(threads, work_items) < kParallelFrom || blocks == 1) {
     BlockRunner& runner = BlockRunner::of_this_thread();
-    for (uint64_t b = 0; b < blocks; ++b) runner.run(entry, args, dims, b);
+    for (uint64_t b = 0; b < blocks; ++b) runner.run(entry, args, dims, b, control);
     return;
   }
   std::function<void(uint64_t)> run = [&](uint64_t b) {
-    BlockRunner::of_this_thread().run(entry, args, dims, b);
+    BlockRunner::of_this_thread().run(entry, args, dims, b, control);
   };
   WorkerPool::instance().run(blocks, run, true);
 }

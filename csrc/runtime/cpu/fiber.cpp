@@ -109,20 +109,26 @@ size_t fiber_stack_bytes() {
   static const size_t bytes = [] {
     const char* env = std::getenv("CUPYLIKE_CPU_STACK_SIZE");
     size_t n = env && *env ? std::strtoull(env, nullptr, 10) : 0;
-    return n >= 16384 ? n : size_t(256) << 10;
+    return n >= 16384 ? n : size_t(512) << 10;
   }();
   return bytes;
 }
 
+// More than a page: a frame that skips the guard would land in the next stack down, and
+// address space costs nothing.
+constexpr size_t kGuardBytes = size_t(64) << 10;
+
 FiberStack::FiberStack(size_t bytes) {
   size_t page = size_t(sysconf(_SC_PAGESIZE));
-  bytes_ = (bytes + page - 1) / page * page + page;
+  bytes_ = (bytes + page - 1) / page * page + kGuardBytes;
   void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) raise(ErrorKind::memory, "cannot map a fiber stack");
   base_ = static_cast<char*>(p);
-  mprotect(base_, page, PROT_NONE);  // an overflow faults instead of corrupting a neighbour
+  mprotect(base_, kGuardBytes, PROT_NONE);  // an overflow faults instead of corrupting a neighbour
 }
+
+uintptr_t FiberStack::low() const { return reinterpret_cast<uintptr_t>(base_) + kGuardBytes; }
 
 FiberStack::~FiberStack() { munmap(base_, bytes_); }
 

@@ -3,6 +3,10 @@
 #include <sched.h>
 
 #include <cstdlib>
+#include <thread>
+
+#include "core/error.hpp"
+#include "runtime/cpu/fiber.hpp"
 
 namespace cupylike::cpu {
 
@@ -23,7 +27,24 @@ WorkerPool& WorkerPool::instance() {
 }
 
 WorkerPool::WorkerPool(int threads) {
-  for (int i = 1; i < threads; ++i) workers_.emplace_back([this] { worker_loop(); });
+  // A block whose threads never synchronise runs them as plain calls on the worker's own
+  // stack, so it must hold what a fiber holds, and then some for the runtime.
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  size_t stack = 0;
+  pthread_attr_getstacksize(&attr, &stack);
+  pthread_attr_setstacksize(&attr, std::max(stack, fiber_stack_bytes() + (size_t(1) << 20)));
+  for (int i = 1; i < threads; ++i) {
+    pthread_t t;
+    if (pthread_create(&t, &attr, &WorkerPool::worker_main, this) != 0) break;
+    workers_.push_back(t);
+  }
+  pthread_attr_destroy(&attr);
+}
+
+void* WorkerPool::worker_main(void* pool) {
+  static_cast<WorkerPool*>(pool)->worker_loop();
+  return nullptr;
 }
 
 WorkerPool::~WorkerPool() {
@@ -32,7 +53,7 @@ WorkerPool::~WorkerPool() {
     stopping_ = true;
   }
   wake_.notify_all();
-  for (auto& t : workers_) t.join();
+  for (pthread_t t : workers_) pthread_join(t, nullptr);
 }
 
 void WorkerPool::work(uint64_t) {

@@ -2,13 +2,14 @@
 /// The cpu device's persistent worker threads. A launch hands out blocks from one counter in
 /// increasing order (so a block may wait for an earlier one, as decoupled look-back scans do,
 /// without deadlock); the launching thread works too and returns when every block is done.
+#include <pthread.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <functional>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace cupylike::cpu {
@@ -29,12 +30,13 @@ class WorkerPool {
  private:
   explicit WorkerPool(int threads);
   void worker_loop();
+  static void* worker_main(void* pool);
   void work(uint64_t generation);
 
   std::mutex launch_mutex_;  // one launch at a time
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  std::vector<std::thread> workers_;
+  std::vector<pthread_t> workers_;
   uint64_t generation_ = 0;
   int busy_ = 0;
   bool stopping_ = false;

@@ -1,6 +1,7 @@
 #include "runtime/cuda/cuda_backend.hpp"
 
 #include "runtime/cuda/driver.hpp"
+#include "runtime/interrupt.hpp"
 
 namespace cupylike {
 
@@ -85,7 +86,11 @@ void CudaBackend::copy_to_host(void* dst, const void* src, size_t bytes, StreamH
   activate();
   check(driver().cuMemcpyDtoHAsync(dst, as_dptr(src), bytes, as_stream(stream)),
         "cuMemcpyDtoHAsync");
+  // Ctrl-C during a wait: the emulated GPU cuts its kernel short and returns; a GPU finishes.
+  // Either way the interrupt is raised here, when the wait ends (also in the other waits).
+  InterruptWatch watch;
   check(driver().cuStreamSynchronize(as_stream(stream)), "cuStreamSynchronize");
+  watch.check();
 }
 
 void CudaBackend::copy_on_device(void* dst, const void* src, size_t bytes, StreamHandle stream) {
@@ -115,7 +120,9 @@ void CudaBackend::destroy_stream(StreamHandle stream) {
 
 void CudaBackend::synchronize_stream(StreamHandle stream) {
   activate();
+  InterruptWatch watch;
   check(driver().cuStreamSynchronize(as_stream(stream)), "cuStreamSynchronize");
+  watch.check();
 }
 
 bool CudaBackend::stream_done(StreamHandle stream) {
@@ -153,7 +160,9 @@ void CudaBackend::record_event(EventHandle event, StreamHandle stream) {
 
 void CudaBackend::synchronize_event(EventHandle event) {
   activate();
+  InterruptWatch watch;
   check(driver().cuEventSynchronize(as_event(event)), "cuEventSynchronize");
+  watch.check();
 }
 
 bool CudaBackend::event_done(EventHandle event) {
@@ -173,7 +182,9 @@ float CudaBackend::elapsed_ms(EventHandle start, EventHandle end) {
 
 void CudaBackend::synchronize() {
   activate();
+  InterruptWatch watch;
   check(driver().cuCtxSynchronize(), "cuCtxSynchronize");
+  watch.check();
 }
 
 void* CudaBackend::allocate_pinned(size_t bytes) {
