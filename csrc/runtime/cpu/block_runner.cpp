@@ -128,9 +128,8 @@ void BlockRunner::escaped() {
     std::string stuck = fault.code == SI_TKILL ? describe_stuck() : "";
     if (!stuck.empty()) throw KernelFault(KernelFault::Kind::deadlock, fault_place(where) + stuck);
     throw KernelFault(KernelFault::Kind::timeout,
-                      fault_place(where) +
-                          "it ran longer than CUPYLIKE_KERNEL_TIMEOUT allows; "
-                          "memory the kernel wrote may be inconsistent");
+                      fault_place(where) + "it ran longer than " + kernel_timeout_setting() +
+                          "; memory the kernel wrote may be inconsistent");
   }
   control_->check(where.kernel.c_str());
   throw Interrupted();
@@ -150,7 +149,8 @@ std::string BlockRunner::describe_stuck() const {
   }
   if (total == 0) return "";
   if (total > 4) waiting.append(" and " + std::to_string(total - 4) + " more");
-  return "deadlock found by CUPYLIKE_KERNEL_TIMEOUT: thread " + dim_str(threads_[current_].tid) +
+  return "deadlock found by " + kernel_timeout_setting() + ": thread " +
+         dim_str(threads_[current_].tid) +
          " still runs without reaching the __syncthreads that thread(s) " + waiting +
          " wait at (threads of a block take turns on the host, so one spinning on a flag that "
          "another sets after the barrier never lets it run)";

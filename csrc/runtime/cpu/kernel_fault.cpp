@@ -93,6 +93,11 @@ KernelFault fault_error(const FaultRecord& f, const FaultSite& site) {
   if (f.signo == SIGBUS)
     return KernelFault(Kind::misaligned, place + "bus error (SIGBUS) at " + hex(f.address) +
                                              nearest_argument(f.address, site) + tail);
+  if (f.code == SI_KERNEL)  // x86-64: the kernel reports no address for these
+    return KernelFault(Kind::address, place +
+                                          "invalid memory access at an address outside the "
+                                          "address space (SIGSEGV, general protection)" +
+                                          tail);
   return KernelFault(Kind::address, place + access(f) + " at " + hex(f.address) + " (SIGSEGV)" +
                                         nearest_argument(f.address, site) + tail);
 }

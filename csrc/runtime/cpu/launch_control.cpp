@@ -22,12 +22,6 @@ int64_t now_ns() {
 
 LaunchControl::Stop reason(uint64_t state) { return LaunchControl::Stop(state & 3); }
 
-std::string timeout_text() {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", kernel_timeout_seconds());
-  return buf;
-}
-
 // Ticks: often while a kernel runs, so Ctrl-C lands well within a second; rarely otherwise.
 constexpr auto kBusyTick = std::chrono::milliseconds(50);
 constexpr auto kIdleTick = std::chrono::milliseconds(250);
@@ -66,6 +60,12 @@ double kernel_timeout_seconds() {
   return seconds;
 }
 
+std::string kernel_timeout_setting() {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "CUPYLIKE_KERNEL_TIMEOUT=%g s", kernel_timeout_seconds());
+  return buf;
+}
+
 LaunchControl& LaunchControl::of_this_thread() {
   // Never freed: the watchdog may still read a control whose thread has ended.
   static thread_local LaunchControl* control = new LaunchControl;
@@ -95,9 +95,9 @@ void LaunchControl::check(const char* kernel_name) const {
     case Stop::interrupted:
       throw Interrupted();
     case Stop::timed_out:
-      throw KernelFault(KernelFault::Kind::timeout,
-                        std::string("kernel '") + kernel_name + "' ran longer than " +
-                            "CUPYLIKE_KERNEL_TIMEOUT=" + timeout_text() + " s");
+      throw KernelFault(
+          KernelFault::Kind::timeout,
+          std::string("kernel '") + kernel_name + "' ran longer than " + kernel_timeout_setting());
   }
 }
 

@@ -10,6 +10,7 @@
 /// (kernel_signals.hpp).
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 namespace cupylike::cpu {
 
@@ -41,6 +42,8 @@ class LaunchControl {
 
 /// CUPYLIKE_KERNEL_TIMEOUT in seconds, 0 when unset.
 double kernel_timeout_seconds();
+/// "CUPYLIKE_KERNEL_TIMEOUT=<seconds> s", for messages.
+std::string kernel_timeout_setting();
 
 /// Starts the watchdog thread (once; kernel_signals.cpp calls it at the first registration).
 void start_watchdog();
