@@ -161,7 +161,8 @@ def test_a_fault_in_a_worker_or_the_launching_thread_leaves_the_pool_working(on_
     out = run_program(f"""
 k = cp.RawKernel({BY_THREAD!r}, "by_thread")
 y = cp.zeros(64 * 64, dtype=cp.float32)
-launch = lambda: k((64,), (64,), (y, numpy.uint64(threading.get_ident()), numpy.int32({on_launcher})))
+launcher = numpy.uint64(threading.get_ident())
+launch = lambda: k((64,), (64,), (y, launcher, numpy.int32({on_launcher})))
 for _ in range(3):
     print(kernel_error(launch))
     still_works()

@@ -163,3 +163,23 @@ k((1,), (1,), (out, numpy.int64(10_000_000)))
 assert float(out[0]) == 2.0
 kernel_error(lambda: k((1,), (1,), (out, numpy.int64(10**12))))
 """, seconds="0.5")
+
+
+def test_a_forked_child_gets_a_watchdog_of_its_own():
+    """The watchdog thread does not survive fork(): the child's first launch starts one."""
+    out = run_with_timeout(f"""
+import os
+k = cp.RawKernel({SPIN!r}, "spin")
+out = cp.zeros(1, dtype=cp.int32)
+assert int((cp.arange(3) + 1).sum()) == 6  # the parent's watchdog runs
+pid = os.fork()
+if pid == 0:
+    try:
+        k((1,), (1,), (out,))
+    except cp.cuda.KernelError:
+        os._exit(7)
+    os._exit(1)
+assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 7
+kernel_error(lambda: k((1,), (1,), (out,)))
+""")
+    assert "ran longer than CUPYLIKE_KERNEL_TIMEOUT=0.5 s" in out

@@ -110,8 +110,10 @@ void bind_errors(py::module_& m) {
       "A kernel's source did not compile. Attributes: log (the compiler's messages), source, "
       "name (the file name in the log) and options (what the compiler was given).");
   g_kernel_error = new_exception(m, "cupylike.cuda.KernelError", "KernelError", PyExc_RuntimeError,
-                                 "A kernel failed while running: it trapped, an assert failed, "
-                                 "or its threads deadlocked at different barriers.");
+                                 "A kernel failed while running: it trapped, an assert failed, its "
+                                 "threads deadlocked, it faulted (a bad address, an integer "
+                                 "division by zero, a stack overflow) or it ran past "
+                                 "CUPYLIKE_KERNEL_TIMEOUT.");
   // A CUDADriverError, as CuPy raises for these, and a ValueError: the arguments are wrong.
   py::tuple launch_bases = py::make_tuple(py::handle(g_cuda_driver), py::handle(PyExc_ValueError));
   g_launch_error = new_exception(

@@ -165,6 +165,21 @@ uintptr_t native_stack_low() {
   return reinterpret_cast<uintptr_t>(low);
 }
 
+// In a forked child only the forking thread lives on, with a new kernel thread id.
+void after_fork_in_child() {
+  pthread_t self = pthread_self();
+  for (KernelThread& t : g_kernel_threads) {
+    if (!t.used.load()) continue;
+    if (pthread_equal(t.thread, self)) {
+      t.tid = pid_t(syscall(SYS_gettid));
+      continue;
+    }
+    t.used.store(false);
+    t.claimed.store(false);
+  }
+  watchdog_lost_in_fork();
+}
+
 // A thread's slot in the table, for the thread's lifetime.
 class Registration {
  public:
@@ -173,6 +188,7 @@ class Registration {
     std::call_once(once, [] {
       install_handlers();
       start_watchdog();
+      pthread_atfork(nullptr, nullptr, after_fork_in_child);
     });
     for (KernelThread& t : g_kernel_threads) {
       bool expected = false;

@@ -26,6 +26,8 @@ LaunchControl::Stop reason(uint64_t state) { return LaunchControl::Stop(state & 
 constexpr auto kBusyTick = std::chrono::milliseconds(50);
 constexpr auto kIdleTick = std::chrono::milliseconds(250);
 
+std::atomic<bool> g_watchdog_lost{false};
+
 void watch() {
   bool busy = false;
   for (;;) {
@@ -73,6 +75,8 @@ LaunchControl& LaunchControl::of_this_thread() {
 }
 
 void LaunchControl::begin() {
+  if (g_watchdog_lost.load(std::memory_order_relaxed) && g_watchdog_lost.exchange(false))
+    std::thread(watch).detach();
   interrupts_at_begin_.store(interrupt_count(), std::memory_order_relaxed);
   double timeout = kernel_timeout_seconds();
   deadline_ns_.store(timeout > 0 ? now_ns() + int64_t(timeout * 1e9) : 0,
@@ -117,5 +121,8 @@ LaunchControl::Stop LaunchControl::poll() {
 }
 
 void start_watchdog() { std::thread(watch).detach(); }
+
+// Not a thread started by the fork handler: a child that goes on to exec needs none.
+void watchdog_lost_in_fork() { g_watchdog_lost.store(true); }
 
 }  // namespace cupylike::cpu

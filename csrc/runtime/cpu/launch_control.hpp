@@ -47,5 +47,7 @@ std::string kernel_timeout_setting();
 
 /// Starts the watchdog thread (once; kernel_signals.cpp calls it at the first registration).
 void start_watchdog();
+/// In a forked child, which has only the thread that forked: the next launch starts a watchdog.
+void watchdog_lost_in_fork();
 
 }  // namespace cupylike::cpu
