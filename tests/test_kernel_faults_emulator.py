@@ -87,3 +87,53 @@ def test_ctrl_c_while_the_host_waits_on_a_kernel():
     assert line == "interrupted", errors
     assert latency < 1.0, latency
     assert rest.strip() == "still works", errors
+
+
+SLOW = r'''
+extern "C" __global__ void slow(float* out, long long n) {
+    float s = 0;
+    for (long long i = 0; i < n; ++i) s = s * 0.5f + 1.0f;
+    out[threadIdx.x] = s;
+}
+'''
+
+
+def test_ctrl_c_with_the_cpu_device_and_the_emulated_gpu_in_one_process():
+    """The extension and the emulated GPU each carry the kernel runtime, with signal handlers
+    that chain to the one in front before them. Kernels long enough for both watchdogs to put
+    their handlers back in front must not make the two chain to each other for ever: Ctrl-C
+    during a cpu-device kernel still raises KeyboardInterrupt."""
+    code = PRELUDE + textwrap.dedent(f"""
+        slow = cupylike.RawKernel({SLOW!r}, "slow")
+        out = cupylike.zeros(1, dtype=numpy.float32)
+        for device in ("cpu", "cuda:0", "cpu", "cuda:0"):
+            with cupylike.Device(device):
+                o = cupylike.zeros(1, dtype=numpy.float32)
+                slow((1,), (1,), (o, numpy.int64(300_000_000)))
+                assert float(o[0]) == 2.0
+        with cupylike.Device("cpu"):
+            spin = cupylike.RawModule(code={FAULTS!r}).get_function("spin")
+            y = cupylike.zeros(4, dtype=numpy.int32)
+            print("ready", flush=True)
+            try:
+                spin((1,), (4,), (y,))
+            except KeyboardInterrupt:
+                print("interrupted", flush=True)
+            assert int((cupylike.arange(4) * 2).sum()) == 12
+        print("still works", flush=True)
+    """)
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=tempfile.mkdtemp(), text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=environment(**DEFAULTS, CUPYLIKE_DEVICE="cuda"))
+    try:
+        assert read_line(child, 120) == "ready"
+        time.sleep(0.5)
+        child.send_signal(signal.SIGINT)
+        line = read_line(child, 10)
+        if not line:
+            child.kill()
+        rest, errors = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    assert line == "interrupted", errors
+    assert rest.strip() == "still works", errors

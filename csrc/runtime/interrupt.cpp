@@ -5,6 +5,8 @@
 #include <atomic>
 #include <mutex>
 
+#include "runtime/signal_owner.hpp"
+
 namespace cupylike {
 
 namespace {
@@ -31,9 +33,13 @@ const char* Interrupted::what() const noexcept { return "interrupted by SIGINT";
 
 void install_interrupt_handler() {
   static std::mutex install_mutex;
+  static bool installed = false;
   std::lock_guard lock(install_mutex);
   struct sigaction current {};
   if (sigaction(SIGINT, nullptr, &current) != 0 || is_ours(current)) return;
+  // Back in front only of handlers from outside cupylike: the emulated GPU's copy of this
+  // handler, in front of the extension's, chains to it (signal_owner.hpp).
+  if (installed && installed_by_cupylike(current)) return;
   if (!(current.sa_flags & SA_SIGINFO) &&
       (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN))
     return;
@@ -43,6 +49,7 @@ void install_interrupt_handler() {
   ours.sa_flags = SA_SIGINFO | (current.sa_flags & SA_ONSTACK);
   ours.sa_mask = current.sa_mask;
   sigaction(SIGINT, &ours, nullptr);
+  installed = true;
 }
 
 uint64_t interrupt_count() noexcept { return g_count.load(std::memory_order_relaxed); }

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "runtime/cpu/launch_control.hpp"
+#include "runtime/signal_owner.hpp"
 
 namespace cupylike::cpu {
 
@@ -100,26 +101,30 @@ bool is_ours(const struct sigaction& a) {
   return (a.sa_flags & SA_SIGINFO) && a.sa_sigaction == on_signal;
 }
 
-// Puts on_signal in front of every handled signal whose handler is another's.
+// Puts on_signal in front of every handled signal whose handler is another's: the first time
+// in front of anything, later only in front of handlers from outside cupylike (signal_owner.hpp).
 void install_handlers() {
+  static bool installed = false;
   std::lock_guard lock(g_install_mutex);
   struct sigaction current[kHandled];
-  bool displaced = false;
+  bool move[kHandled], any = false;
   for (int i = 0; i < kHandled; ++i) {
     sigaction(signal_at(i), nullptr, &current[i]);
-    displaced |= !is_ours(current[i]);
+    move[i] = !is_ours(current[i]) && !(installed && installed_by_cupylike(current[i]));
+    any |= move[i];
   }
-  if (!displaced) return;
+  installed = true;
+  if (!any) return;
   int idle = 1 - g_previous_at.load();
   for (int i = 0; i < kHandled; ++i)
-    g_previous[idle][i] = is_ours(current[i]) ? g_previous[1 - idle][i] : current[i];
+    g_previous[idle][i] = move[i] ? current[i] : g_previous[1 - idle][i];
   g_previous_at.store(idle);
   struct sigaction ours {};
   ours.sa_sigaction = on_signal;
   ours.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&ours.sa_mask);
   for (int i = 0; i < kHandled; ++i)
-    if (!is_ours(current[i])) sigaction(signal_at(i), &ours, nullptr);
+    if (move[i]) sigaction(signal_at(i), &ours, nullptr);
 }
 
 // A thread's own alternate signal stack, unless it has one big enough already (Python's
