@@ -143,15 +143,17 @@ still_works()
 
 
 # A fault in blocks run only by a worker thread, or only by the launching thread: the kernel
-# compares the OS thread that runs it with the launching one (a host call: cpu device only).
+# compares the OS thread that runs it with the launching one (a host call: cpu device only), and
+# each side waits (boundedly) until the other has started a block, so both take blocks.
 BY_THREAD = r'''
 extern "C" unsigned long pthread_self(void);
-extern "C" __global__ void by_thread(float* y, unsigned long long launcher, int on_launcher) {
-    volatile float spin = 0;
-    for (int i = 0; i < 20000; ++i) spin += 1;  // long enough that both threads take blocks
-    bool here = pthread_self() == launcher;
+extern "C" __global__ void by_thread(float* y, int* started, unsigned long long launcher,
+                                     int on_launcher) {
+    int here = pthread_self() == launcher;
+    atomicAdd(&started[here], 1);
+    for (long long i = 0; i < 4000000000LL && atomicAdd(&started[1 - here], 0) == 0; ++i) {}
     if (here == bool(on_launcher) && threadIdx.x == 7) y[1LL << 38] = 1.0f;
-    y[blockIdx.x * blockDim.x + threadIdx.x] = spin;
+    y[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f;
 }
 '''
 
@@ -162,9 +164,9 @@ def test_a_fault_in_a_worker_or_the_launching_thread_leaves_the_pool_working(on_
 k = cp.RawKernel({BY_THREAD!r}, "by_thread")
 y = cp.zeros(64 * 64, dtype=cp.float32)
 launcher = numpy.uint64(threading.get_ident())
-launch = lambda: k((64,), (64,), (y, launcher, numpy.int32({on_launcher})))
 for _ in range(3):
-    print(kernel_error(launch))
+    started = cp.zeros(2, dtype=cp.int32)
+    print(kernel_error(lambda: k((64,), (64,), (y, started, launcher, numpy.int32({on_launcher})))))
     still_works()
 """, CUPYLIKE_CPU_THREADS="2")
     assert out.count("thread (7, 0, 0): invalid write at") == 3, out
