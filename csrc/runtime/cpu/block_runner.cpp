@@ -58,7 +58,7 @@ BlockRunner& BlockRunner::of_this_thread() {
 }
 
 void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& dims,
-                      uint64_t index, const LaunchControl& control) {
+                      uint64_t index, LaunchControl& control) {
   control.check(kernel.name ? kernel.name->c_str() : "?");  // blocks not started are dropped
   control_ = &control;
   kernel_ = &kernel;
@@ -83,7 +83,7 @@ void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& 
       t.launch.store(nullptr, std::memory_order_release);
     }
   } running{*self_};
-  self_->launch.store(const_cast<LaunchControl*>(&control), std::memory_order_release);
+  self_->launch.store(&control, std::memory_order_release);
   if (sigsetjmp(self_->escape, 0)) escaped();
   try {
     self_->in_kernel.store(1, std::memory_order_relaxed);

@@ -46,7 +46,7 @@ class BlockRunner {
   /// or a deadlock, KernelFault on a fault, a timeout or a deadlock found by the timeout, and
   /// Interrupted on Ctrl-C. After any of these the runner is ready for the next block.
   void run(const KernelEntry& kernel, void** args, const LaunchDims& dims, uint64_t index,
-           const LaunchControl& control);
+           LaunchControl& control);
 
   // Collectives, called through the module's runtime table.
   int syncthreads(int kind, int predicate);
@@ -96,7 +96,7 @@ class BlockRunner {
   static void fiber_main(void* start);
 
   KernelThread* self_;
-  const LaunchControl* control_ = nullptr;
+  LaunchControl* control_ = nullptr;
   const KernelEntry* kernel_ = nullptr;
   void** args_ = nullptr;
   __cpuk_ctx_t* ctx_ = nullptr;

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "runtime/cpu/launch_control.hpp"
+#include "runtime/interrupt.hpp"
 #include "runtime/signal_owner.hpp"
 
 namespace cupylike::cpu {
@@ -192,6 +193,9 @@ class Registration {
     static std::once_flag once;
     std::call_once(once, [] {
       install_handlers();
+      // Counts Ctrl-C for the launches' stop checks; the emulated GPU's copy of the runtime has
+      // no other place that would install it.
+      install_interrupt_handler();
       start_watchdog();
       pthread_atfork(nullptr, nullptr, after_fork_in_child);
     });
