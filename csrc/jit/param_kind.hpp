@@ -16,22 +16,27 @@ enum class ParamKind : uint8_t {
   other,     ///< a class, union or vector type by value: NumPy scalars or 1-element arrays
 };
 
-/// "a pointer", "a 4-byte integer", ... for messages.
+/// "a pointer", "a 4-byte integer", ... for messages; `size` 0: not known.
 inline std::string param_description(ParamKind kind, size_t size) {
-  std::string bytes = std::to_string(size) + "-byte ";
+  std::string what;
   switch (kind) {
     case ParamKind::pointer:
       return "a pointer";
     case ParamKind::integer:
-      return "a " + bytes + "integer";
+      what = "integer";
+      break;
     case ParamKind::floating:
-      return "a " + bytes + "floating-point number";
+      what = "floating-point number";
+      break;
     case ParamKind::other:
-      return "a " + bytes + "value (a class, union or vector type)";
+      what = "value (a class, union or vector type)";
+      break;
     case ParamKind::unknown:
+      what = "value";
       break;
   }
-  return "a " + bytes + "value";
+  if (size == 0) return (what[0] == 'i' ? "an " : "a ") + what;
+  return "a " + std::to_string(size) + "-byte " + what;
 }
 
 }  // namespace cupylike

@@ -94,9 +94,12 @@ TEST_F(DiskCacheTest, CorruptEntriesAreDeletedAndReadAsMisses) {
       [](std::string f) { return f.substr(0, f.size() - 1); },         // truncated
       [](std::string f) { return f + "x"; },                           // extended
       [](std::string f) { return f.replace(f.size() - 10, 1, "!"); },  // a payload byte changed
-      [](std::string f) { return f.replace(20, 1, "0"); },             // the digest changed
-      [](std::string f) { return "garbage" + f; },                     // no header
-      [](std::string) { return std::string(); },                       // empty file
+      [](std::string f) {                                              // the digest changed
+        f[20] = f[20] == '0' ? '1' : '0';
+        return f;
+      },
+      [](std::string f) { return "garbage" + f; },  // no header
+      [](std::string) { return std::string(); },    // empty file
   };
   for (size_t i = 0; i < corruptions.size(); ++i) {
     cache.write("k", ".cubin", payload);
