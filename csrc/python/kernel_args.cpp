@@ -69,11 +69,10 @@ KernelArgs::KernelArgs(py::handle values, Device device,
     raise(ErrorKind::type, "kernel arguments must be a tuple or a list");
   py::sequence seq = py::reinterpret_borrow<py::sequence>(values);
   size_t n = size_t(py::len(seq));
-  if (params && params->size() != n)
-    raise(ErrorKind::type, "kernel '" + kernel + "' takes " + std::to_string(params->size()) +
-                               " arguments (" + std::to_string(n) + " given)");
-  if (kinds && kinds->size() != n)
-    raise(ErrorKind::type, "kernel '" + kernel + "' takes " + std::to_string(kinds->size()) +
+  // The driver's sizes, else the source's kinds, tell how many parameters there are.
+  size_t expected = params ? params->size() : kinds ? kinds->size() : n;
+  if (expected != n || (kinds && kinds->size() != n))
+    raise(ErrorKind::type, "kernel '" + kernel + "' takes " + std::to_string(expected) +
                                " arguments (" + std::to_string(n) + " given)");
   pointers_.reserve(n);
   for (size_t i = 0; i < n; ++i) {
