@@ -1,9 +1,12 @@
 // cupylike.ElementwiseKernel, with CuPy's constructor and call signature.
 #include <pybind11/stl.h>
 
+#include <climits>
+
 #include "core/error.hpp"
 #include "ops/elementwise_kernel.hpp"
 #include "python/bindings.hpp"
+#include "python/convert.hpp"
 #include "python/ufunc_args.hpp"
 
 namespace cupylike::python {
@@ -28,9 +31,10 @@ py::object call(PyElementwiseKernel& self, py::args args, py::kwargs kwargs) {
   for (auto item : kwargs) {
     std::string key = py::str(item.first);
     if (key == "size") {
-      if (!item.second.is_none()) size = item.second.cast<int64_t>();
+      if (!item.second.is_none()) size = int_from_py(item.second);
     } else if (key == "block_size") {
-      if (!item.second.is_none()) block_size = item.second.cast<int>();
+      if (!item.second.is_none())
+        block_size = int(int_in_range(item.second, "block_size", INT_MIN, INT_MAX));
     } else if (key == "stream") {
       stream = item.second;
     } else {

@@ -36,8 +36,8 @@ struct Flags {
 DimVector shape_args(const py::args& args, const char* fn) {
   if (args.size() == 0)
     raise(ErrorKind::type, std::string(fn) + "() takes at least 1 argument (0 given)");
-  if (args.size() == 1) return ints_from_py(args[0], "shape");
-  return ints_from_py(args, "shape");
+  if (args.size() == 1) return shape_from_py(args[0]);
+  return shape_from_py(args);
 }
 
 }  // namespace
@@ -74,7 +74,7 @@ py::object host_for_scalar(const ArrayPtr& a) {
 
 ArrayPtr construct(py::handle shape, py::handle dtype, py::handle memptr, py::handle strides,
                    py::handle order_obj) {
-  DimVector dims = ints_from_py(shape, "shape");
+  DimVector dims = shape_from_py(shape);
   DType dt = dtype_or(dtype, DType::float64);
   char order = order_from_py(order_obj, 'C', "CF");
   if (memptr.is_none()) {
