@@ -67,8 +67,12 @@ def _half_first(a, index):
 
 def _scaled(x, norm, sizes, forward, half_first=None):
     factor = _args.scale(norm, sizes, forward, half_first)
-    if factor != 1:
-        _multiply(x, factor, out=x)
+    if factor == 1:
+        return x
+    # pocketfft scales each part by the real factor; a complex multiply would add inf * 0
+    # (a NaN) to the other part of an infinite element.
+    for part in (x.real, x.imag) if x.dtype.kind == "c" else (x,):
+        _multiply(part, factor, out=part)
     return x
 
 
