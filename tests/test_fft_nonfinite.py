@@ -19,6 +19,8 @@ VALUES = {
 }
 REAL_INPUT = {"rfft", "ihfft", "rfftn"}
 
+pytestmark = pytest.mark.vendor_library  # cuFFT on a GPU
+
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
 @pytest.mark.parametrize("norm", [None, "ortho", "forward"])
