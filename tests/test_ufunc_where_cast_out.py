@@ -15,7 +15,9 @@ pytestmark = pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning
 MASK = numpy.array([[True, False, True, False],
                    [False, False, True, True],
                    [True, True, False, False]])
-FILL = {"f": 7.5, "c": 7.5 - 2.25j, "i": -7, "u": 200, "b": True}
+# out's values, chosen so that a round trip through any narrower loop dtype changes them
+# (float32 cannot hold 7.1 or 2**24 + 1; no integer holds 7.1).
+FILL = {"f": 7.1, "c": 7.1 - 2.3j, "i": -(2**24 + 1), "u": 200, "b": True}
 
 # (ufunc, inputs as host arrays of shape (3, 4), casting): the loop's dtype differs from out's
 # in every case below, so each goes through the temporary that where= must respect.
@@ -44,7 +46,9 @@ def _device(values):
 
 
 def _filled(xp, shape, dtype):
-    return xp.full(shape, FILL[numpy.dtype(dtype).kind], dtype=dtype)
+    dtype = numpy.dtype(dtype)
+    value = -7 if dtype == numpy.int8 else FILL[dtype.kind]
+    return xp.full(shape, value, dtype=dtype)
 
 
 def _both(name, inputs, make_outs, mask, casting="unsafe"):
