@@ -193,11 +193,15 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
     writes[k] = direct ? o : new_output(device, out_types[k], shape, &optr, 1);
   }
   if (opt.where_false || shape_size(shape) == 0) return results;
+  // When every output goes through a temporary, the mask applies at the copy back alone and
+  // the kernel takes its unmasked loops (the masked walk is many times slower).
+  bool masked_launch = opt.where != nullptr;
+  for (int k = 0; masked_launch && k < nout_; ++k) masked_launch = results[size_t(k)] == writes[k];
 
   cupylike_ew_params p;
   p.size = shape_size(shape);
-  p.nops = nin_ + nout_ + (opt.where ? 1 : 0);
-  p.has_where = opt.where != nullptr;
+  p.nops = nin_ + nout_ + (masked_launch ? 1 : 0);
+  p.has_where = masked_launch;
   p.scalar_mask = 0;
   Operand ops[CUPYLIKE_EW_MAX_OPERANDS];
   for (int i = 0; i < nin_; ++i) {
@@ -215,7 +219,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
     ops[nin_ + k] = {writes[k].get(), writes[k]->itemsize()};
     p.ptr[nin_ + k] = writes[k]->data();
   }
-  if (opt.where) {
+  if (masked_launch) {
     ops[p.nops - 1] = {opt.where.get(), 1};
     p.ptr[p.nops - 1] = opt.where->data();
   }
