@@ -44,6 +44,8 @@ Ufunc& masked_move() {
 
 }  // namespace
 
+const KernelFamily& masked_copy_family() { return masked_move().family(); }
+
 void copy_where(const ArrayPtr& dst, const ArrayPtr& src, const ArrayPtr& mask,
                 const Stream& stream) {
   ArrayPtr same = src->dtype() == dst->dtype() ? src : copy_array(src, 'K', stream, dst->dtype());

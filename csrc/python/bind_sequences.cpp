@@ -9,6 +9,7 @@
 #include "ops/copy.hpp"
 #include "ops/index_kernels.hpp"
 #include "ops/library.hpp"
+#include "ops/masked_copy.hpp"
 #include "ops/sequence.hpp"
 #include "python/bind_parts.hpp"
 #include "python/convert.hpp"
@@ -317,14 +318,16 @@ void bind_sequences(py::module_& m) {
         std::vector<const KernelFamily*> all = copy_kernel_families();
         for (const KernelFamily* f : sequence_kernel_families()) all.push_back(f);
         all.push_back(&index_family());
+        all.push_back(&masked_copy_family());
         for (const KernelFamily* f : all) {
           py::list names;
           for (const std::string& i : f->instantiations) names.append(i);
-          out.append(py::make_tuple(f->name, f->header, names));
+          std::string code = f->source.empty() ? "#include <" + f->header + ">\n" : f->source;
+          out.append(py::make_tuple(f->name, code, names));
         }
         return out;
       },
-      "(name, header, instantiations) of every family of the library's own kernels.");
+      "(name, source, instantiations) of every family of the library's own kernels.");
 }
 
 }  // namespace cupylike::python
