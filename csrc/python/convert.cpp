@@ -62,14 +62,10 @@ DimVector ints_from(py::handle obj, const char* what, bool shape) {
     if (PyBool_Check(item.ptr()) || !PyIndex_Check(item.ptr()))
       raise(ErrorKind::type, std::string("'") + Py_TYPE(item.ptr())->tp_name +
                                  "' object cannot be interpreted as an integer (in " + what + ")");
-    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
-    if (!index) throw py::error_already_set();
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
-    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-    if (overflow && shape) raise(ErrorKind::value, "Maximum allowed dimension exceeded");
-    if (overflow) raise(ErrorKind::overflow, "Python int too large to convert to C long");
-    return v;
+    if (!shape) return int_from_py(item);
+    std::optional<int64_t> v = int64_from_py(item);
+    if (!v) raise(ErrorKind::value, "Maximum allowed dimension exceeded");
+    return *v;
   };
   // NumPy's rule: an int or anything that is not a sequence is one integer; a sequence without
   // a length (a 0-d NumPy array) is one too if it converts to an integer.
