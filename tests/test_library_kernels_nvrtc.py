@@ -1,7 +1,8 @@
 """Every kernel the library generates from kernels/cupylike/ (all dtype pairs of copy/cast,
-fill, arange, linspace and power, indexing, where='s masked copy) compiles with NVRTC for sm_80 and sm_90, so the GPU path
-stays honest on machines without a GPU. NVRTC needs no GPU; results go through the NVRTC
-disk cache, so only the first run after a kernel change pays for the compiles."""
+fill, arange, linspace and power, indexing, where='s masked copy) compiles with NVRTC for
+sm_80 and sm_90, so the GPU path stays honest on machines without a GPU. NVRTC needs no GPU;
+results go through the NVRTC disk cache, so only the first run after a kernel change pays for
+the compiles."""
 
 
 import pytest
