@@ -90,3 +90,29 @@ def test_eye_with_a_diagonal_off_the_matrix_is_zeros(k):
 def test_a_device_id_beyond_int64_is_a_value_error():
     with pytest.raises(ValueError, match="invalid CUDA device id"):
         cupylike.zeros(3, device=2**70)
+
+
+@pytest.mark.parametrize("kernel", ["elementwise", "reduction"])
+def test_kernel_options_must_be_strings(kernel):
+    def make(options):
+        if kernel == "elementwise":
+            return cupylike.ElementwiseKernel("T x", "T y", "y = x", "opt_check", options=options)
+        return cupylike.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "opt_check",
+                                        options=options)
+
+    for bad in (123, ["-O2", 5]):
+        with pytest.raises(TypeError, match="options must be a str or a sequence of str"):
+            make(bad)
+    make(("-DX=1",))
+
+
+@pytest.mark.parametrize("call", [
+    lambda xp: xp.asarray(xp.ones(2), copy=numpy.array([1, 2])),
+    lambda xp: xp.ones(2).astype(numpy.float32, copy=numpy.array([1, 2])),
+    lambda xp: xp.ones(4).reshape((2, 2), copy=numpy.array([1, 2])),
+], ids=["asarray", "astype", "reshape"])
+def test_copy_flags_take_numpys_truth_value(call):
+    with pytest.raises(ValueError, match="ambiguous"):
+        call(numpy)
+    with pytest.raises(ValueError, match="ambiguous"):
+        call(cupylike)

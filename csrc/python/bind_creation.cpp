@@ -97,8 +97,8 @@ ArrayPtr with_ndmin(ArrayPtr a, int ndmin) {
 // when it would have to), None copies only when needed.
 py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::handle device_obj,
                     py::handle copy_obj, int ndmin) {
-  bool always = !copy_obj.is_none() && copy_obj.cast<bool>();
-  bool never = !copy_obj.is_none() && !copy_obj.cast<bool>();
+  bool always = !copy_obj.is_none() && truth_from_py(copy_obj);
+  bool never = !copy_obj.is_none() && !always;
   char order = order_from_py(order_obj, 'K');
   if (!py::isinstance<NDArray>(obj)) {
     if (never)

@@ -19,11 +19,6 @@ struct PyElementwiseKernel {
   bool no_return = false, return_tuple = false;
 };
 
-std::vector<std::string> option_list(py::handle options) {
-  if (py::isinstance<py::str>(options)) return {options.cast<std::string>()};
-  return options.cast<std::vector<std::string>>();
-}
-
 py::object call(PyElementwiseKernel& self, py::args args, py::kwargs kwargs) {
   int64_t size = -1;
   std::optional<int> block_size;
@@ -97,7 +92,7 @@ by the host compiler on the cpu device (which ignores block_size).)doc")
              d.preamble = preamble;
              d.loop_prep = loop_prep;
              d.after_loop = after_loop;
-             d.options = option_list(options);
+             d.options = strings_from_py(options, "options");
              return PyElementwiseKernel{std::make_shared<ElementwiseKernel>(std::move(d)),
                                         no_return, return_tuple};
            }),

@@ -43,8 +43,8 @@ DimVector shape_args(const py::args& args, const char* fn) {
 }  // namespace
 
 ArrayPtr reshape_array(const ArrayPtr& a, const DimVector& shape, char order, py::handle copy) {
-  bool force = !copy.is_none() && copy.cast<bool>();
-  bool never = !copy.is_none() && !copy.cast<bool>();
+  bool force = !copy.is_none() && truth_from_py(copy);
+  bool never = !copy.is_none() && !force;
   if (!force) {
     ArrayPtr v = reshape_view(a, shape, order);
     if (v) return v;

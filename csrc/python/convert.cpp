@@ -138,6 +138,27 @@ double float_from_py(py::handle obj) {
   return v;
 }
 
+bool truth_from_py(py::handle obj) {
+  int r = PyObject_IsTrue(obj.ptr());
+  if (r < 0) throw py::error_already_set();
+  return r == 1;
+}
+
+std::vector<std::string> strings_from_py(py::handle obj, const char* what) {
+  if (py::isinstance<py::str>(obj)) return {obj.cast<std::string>()};
+  auto fail = [&] {
+    raise(ErrorKind::type, std::string(what) + " must be a str or a sequence of str, not " +
+                               Py_TYPE(obj.ptr())->tp_name);
+  };
+  if (!PySequence_Check(obj.ptr())) fail();
+  std::vector<std::string> out;
+  for (py::handle item : py::reinterpret_borrow<py::sequence>(obj)) {
+    if (!py::isinstance<py::str>(item)) fail();
+    out.push_back(item.cast<std::string>());
+  }
+  return out;
+}
+
 Device device_from_py(py::handle obj) {
   if (obj.is_none()) return current_device();
   if (py::isinstance<Device>(obj)) return obj.cast<Device>();

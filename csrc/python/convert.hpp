@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/dim_vector.hpp"
@@ -39,6 +40,11 @@ int64_t int_from_py(py::handle obj);
 int64_t int_in_range(py::handle obj, const char* what, int64_t lo, int64_t hi);
 /// A real number (a float, an int, anything with __float__); TypeError otherwise.
 double float_from_py(py::handle obj);
+/// Python's truth value (`copy=` and the like); an array of several elements raises NumPy's
+/// ValueError ("The truth value of an array ... is ambiguous").
+bool truth_from_py(py::handle obj);
+/// A str or a sequence of str (compiler options); TypeError naming `what` otherwise.
+std::vector<std::string> strings_from_py(py::handle obj, const char* what);
 
 /// None (the current device), a Device, 'cpu' / 'cuda' / 'cuda:N', or an int (a CUDA device).
 Device device_from_py(py::handle obj);
