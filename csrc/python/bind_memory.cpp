@@ -59,7 +59,7 @@ MemoryPtr call_python_allocator(const py::object& fn, Device device, size_t byte
     raise(ErrorKind::type,
           "an allocator must return an object with a `ptr` attribute (such as "
           "a MemoryPointer)");
-  uintptr_t ptr = r.attr("ptr").cast<uintptr_t>();
+  uintptr_t ptr = uintptr_t(int_in_range(r.attr("ptr"), "allocator's pointer", 0, INT64_MAX));
   return std::make_shared<PythonMemory>(device, reinterpret_cast<void*>(ptr), bytes, r);
 }
 
@@ -87,9 +87,10 @@ void set_limit(Pool& pool, py::handle size, py::handle fraction) {
   if (!size.is_none() && !fraction.is_none())
     raise(ErrorKind::value, "size and fraction cannot be specified at one time");
   if (!fraction.is_none())
-    pool.set_limit_fraction(fraction.cast<double>());
+    pool.set_limit_fraction(float_from_py(fraction));
   else
-    pool.set_limit(size.is_none() ? 0 : size.cast<size_t>());
+    pool.set_limit(size.is_none() ? 0
+                                  : size_t(int_in_range(size, "memory limit size", 0, INT64_MAX)));
 }
 
 double malloc_free_ns(int64_t n, size_t bytes) {
@@ -175,7 +176,10 @@ Sizes are rounded up to 512 bytes; freed blocks are cached for reuse, stream by 
       .def("n_free_blocks", [](PinnedPoolHandle& h) { return h.pool->n_free_blocks(); })
       .def("free_all_blocks", [](PinnedPoolHandle& h) { h.pool->free_all_blocks(); })
       .def(
-          "set_limit", [](PinnedPoolHandle& h, size_t size) { h.pool->set_limit(size); },
+          "set_limit",
+          [](PinnedPoolHandle& h, py::handle size) {
+            h.pool->set_limit(size_t(int_in_range(size, "memory limit size", 0, INT64_MAX)));
+          },
           py::arg("size"));
   m.def(
       "get_default_memory_pool",
