@@ -11,7 +11,10 @@ import tempfile
 import textwrap
 import time
 
+import numpy
 import pytest
+
+import cupylike
 
 pytestmark = pytest.mark.cpu_device(reason="host-library calls of the cpu device")
 
@@ -85,3 +88,22 @@ numpy.testing.assert_allclose(cupylike.asnumpy(cupylike.asarray(r) @ cupylike.as
                               rtol=1e-12)
 """, delay=0.5)
     _assert_interrupted(latency, out, rc)
+
+
+@pytest.mark.parametrize("layout", ["NN", "TN", "NT"])
+def test_a_product_run_in_pieces_is_the_product(layout):
+    """4608 x 2048 @ 2048 x 4608 runs as two slices of k times two blocks of columns (the last
+    one narrower); small integers keep every sum exact in float32, so a misplaced piece shows.
+    T: the operand is the transpose of a C-contiguous array, which BLAS reads transposed."""
+    m, k = 4608, 2048
+    rows, cols = numpy.arange(m)[:, None], numpy.arange(k)[None, :]
+    a = ((rows + 3 * cols) % 5).astype(numpy.float32)  # m x k
+    b = numpy.ascontiguousarray(((7 * rows + cols) % 3).astype(numpy.float32).T)  # k x m
+
+    def on_device(x, transposed):
+        return cupylike.asarray(numpy.ascontiguousarray(x.T)).T if transposed else \
+            cupylike.asarray(x)
+
+    product = on_device(a, layout[0] == "T") @ on_device(b, layout[1] == "T")
+    expected = (a.astype(numpy.float64) @ b.astype(numpy.float64)).astype(numpy.float32)
+    numpy.testing.assert_array_equal(cupylike.asnumpy(product), expected)
