@@ -179,3 +179,20 @@ def test_checked_mode_gives_numpys_values(test_file):
     tail = proc.stdout[-3000:] + proc.stderr[-3000:]
     assert proc.returncode == 0, tail
     assert " passed" in proc.stdout, tail
+
+
+@cpu_memory
+def test_an_allocation_beyond_memory_raises_out_of_memory():
+    proc = _run(r'''
+        import numpy, cupylike
+        try:
+            cupylike.zeros(2**50, numpy.uint8)
+        except MemoryError as e:
+            print("MemoryError", e, flush=True)
+        x = cupylike.arange(10)
+        assert cupylike.asnumpy(x * 2).tolist() == list(range(0, 20, 2))
+        print("works after", flush=True)
+    ''', checked=True)
+    assert "MemoryError Out of memory allocating 1,125,899,906,842,624 bytes" in proc.stdout, \
+        proc.stdout + proc.stderr
+    assert "works after" in proc.stdout, proc.stdout + proc.stderr

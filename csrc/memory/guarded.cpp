@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "memory/pool.hpp"
+#include "runtime/backend.hpp"
 #include "runtime/checked_mode.hpp"
 
 namespace cupylike {
@@ -116,11 +117,14 @@ class GuardedMemory final : public Memory {
 
 MemoryPtr guarded_allocate(Device device, size_t bytes) {
   const size_t page = page_size();
-  Region r = bytes <= SIZE_MAX - 3 * page ? quarantine().take((bytes + page - 1) / page) : Region{};
+  // As the pool's own cpu memory does, refuse what physical memory cannot hold, rather than let
+  // overcommit fail later at first touch.
+  const bool fits = bytes <= backend_for(device).total_memory();
+  Region r = fits ? quarantine().take((bytes + page - 1) / page) : Region{};
   if (!r.base)
     raise(ErrorKind::out_of_memory, "Out of memory allocating " + format_bytes(bytes) + " on " +
                                         device.str() +
-                                        " (CUPYLIKE_CHECKED=1 maps each block "
+                                        " (CUPYLIKE_CHECKED maps each block "
                                         "with guard pages)");
   // The end is page-aligned, so the start is aligned to the largest power of two that divides
   // `bytes` (hpp): no gap below the guard.
