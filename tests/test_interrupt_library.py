@@ -92,10 +92,11 @@ numpy.testing.assert_allclose(cupylike.asnumpy(cupylike.asarray(r) @ cupylike.as
 
 @pytest.mark.parametrize("layout", ["NN", "TN", "NT"])
 def test_a_product_run_in_pieces_is_the_product(layout):
-    """4608 x 2048 @ 2048 x 4608 runs as two slices of k times two blocks of columns (the last
-    one narrower); small integers keep every sum exact in float32, so a misplaced piece shows.
-    T: the operand is the transpose of a C-contiguous array, which BLAS reads transposed."""
-    m, k = 4608, 2048
+    """5200 x 2048 @ 2048 x 5200 runs as three slices of k (the last shorter) times two blocks
+    of columns (4096 and 1104 wide); small integers keep every sum exact in float32, so a
+    misplaced piece shows. T: the operand is the transpose of a C-contiguous array, which BLAS
+    reads transposed."""
+    m, k = 5200, 2048
     rows, cols = numpy.arange(m)[:, None], numpy.arange(k)[None, :]
     a = ((rows + 3 * cols) % 5).astype(numpy.float32)  # m x k
     b = numpy.ascontiguousarray(((7 * rows + cols) % 3).astype(numpy.float32).T)  # k x m
