@@ -5,8 +5,8 @@ OpenBLAS on the cpu device, cuBLAS on a GPU) for float32, float64, complex64 and
 The front-end below describes each product as BLAS sees it (column-major matrices with
 transposes, leading dimensions and batch strides), reading the operands in place when their
 last two axes allow it and copying them otherwise. float16 multiplies in float32 and rounds
-once; integer and bool products (which BLAS lacks) multiply and sum with ufuncs, wrapping on
-overflow as NumPy's do.
+once; integer and bool products (which BLAS lacks) run a tiled kernel of our own
+(cupylike/_int_matmul.py), wrapping on overflow as NumPy's do.
 """
 
 import operator
@@ -16,15 +16,13 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core
+from cupylike import _int_matmul as _int_matmul_kernel
 from cupylike._device_arrays import device_array
-from cupylike._reduction_api import any as _any
-from cupylike._reduction_api import sum as _sum
 from cupylike._ufuncs import UFUNCS
 
 _add = UFUNCS["add"]
 _multiply = UFUNCS["multiply"]
 _negative = UFUNCS["negative"]
-_logical_and = UFUNCS["logical_and"]
 _conjugate = UFUNCS["conjugate"]
 _BLAS = frozenset(numpy.dtype(t) for t in (numpy.float32, numpy.float64, numpy.complex64,
                                            numpy.complex128))
@@ -104,14 +102,26 @@ def _blas_matmul(a, b, out_shape, dtype, one_term_blas):
     return c
 
 
-def _ufunc_matmul(a, b, dtype):
-    """Products BLAS lacks: sums of elementwise products (ints wrap as NumPy's loops do;
-    bool is any of and)."""
-    left = a[..., :, :, None]
-    right = b[..., None, :, :]
-    if dtype == numpy.bool_:
-        return _any(_logical_and(left, right), axis=-2)
-    return _sum(_multiply(left, right, dtype=dtype), axis=-2, dtype=dtype)
+def _strided(x, batch_shape):
+    """x broadcast to batch_shape + its matrix shape, and its (batch, row, column) element
+    strides, copied when they are not whole elements or its batch axes do not step evenly."""
+    x, stride = _batch_stride(x, batch_shape)
+    if stride is None or any(s % x.itemsize for s in x.strides[-2:]):
+        x, stride = _batch_stride(_core.ascontiguousarray(x), batch_shape)
+    return x, (stride, x.strides[-2] // x.itemsize, x.strides[-1] // x.itemsize)
+
+
+def _int_matmul(a, b, out_shape, dtype):
+    """Products BLAS lacks (integers wrap as NumPy's loops do; bool is any of and): one tiled
+    kernel reading the operands in place, no m x k x n temporary."""
+    if a.shape[-1] == 0:  # sums of no products
+        return _core.zeros(out_shape, dtype, device=a.device)
+    c = _core.empty(out_shape, dtype, device=a.device)
+    if c.size:
+        a, a_strides = _strided(a.astype(dtype, copy=False), out_shape[:-2])
+        b, b_strides = _strided(b.astype(dtype, copy=False), out_shape[:-2])
+        _int_matmul_kernel.run(a, a_strides, b, b_strides, c)
+    return c
 
 
 def _check_matmul_shapes(a, b):
@@ -157,8 +167,7 @@ def _matmul(a, b, out, dtype, casting, one_term_blas):
         c = _blas_matmul(a2, b2, shape, numpy.dtype(numpy.float32), one_term_blas).astype(
             numpy.float16)
     else:
-        c = _ufunc_matmul(a2.astype(result_dtype, copy=False), b2.astype(result_dtype, copy=False),
-                          result_dtype)
+        c = _int_matmul(a2, b2, shape, result_dtype)
     if b.ndim == 1:
         c = c[..., 0]
     if a.ndim == 1:

@@ -4,9 +4,11 @@
 
 #include "core/error.hpp"
 #include "memory/allocator.hpp"
+#include "ops/poison.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 #include "python/memory_pointer.hpp"
+#include "runtime/checked_mode.hpp"
 
 namespace cupylike::python {
 
@@ -202,6 +204,9 @@ None for the default pools.)doc");
   m.def("get_allocator", [] { return *g_allocator_object; });
   m.def("_pool_malloc_free_ns", &malloc_free_ns, py::arg("n"), py::arg("size"),
         "Benchmark: nanoseconds per malloc + free pair on the current device's default pool.");
+  m.def("_checked_mode", &checked_mode, "Whether CUPYLIKE_CHECKED=1 is in effect.");
+  m.def("_poisoned_if_checked", &poisoned_if_checked, py::arg("a"),
+        "Fills `a` with checked mode's poison (NaN or 0xCC bytes) when that mode is on.");
   Pool::set_reclaim_hook([] {
     if (!Py_IsInitialized()) return;
     py::gil_scoped_acquire gil;
