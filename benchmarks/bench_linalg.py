@@ -1,7 +1,8 @@
 """Matrix products and the SVD against NumPy (issue 7's targets: matmul of 1024^2 float32 and
 float64, a batch of 256 64x64 float32 matrices, svd of 512x512 float32 and float64). Both
 libraries call an OpenBLAS here (NumPy's bundled one, cupylike's scipy-openblas32 wheel), so the
-ratios show the front-end's cost."""
+ratios show the front-end's cost. Integer matmul (issue 14: at most 2x NumPy at 1024^2 int32)
+is NumPy's plain loop against our tiled kernel."""
 
 import numpy
 from harness import Case, measure
@@ -11,6 +12,7 @@ def run():
     rng = numpy.random.default_rng(0)
     squares = {t: (rng.random((1024, 1024)).astype(t), rng.random((1024, 1024)).astype(t))
                for t in (numpy.float32, numpy.float64)}
+    ints = tuple(rng.integers(-1000, 1000, (1024, 1024), dtype=numpy.int32) for _ in range(2))
     a = rng.random((256, 64, 64)).astype(numpy.float32)
     b = rng.random((256, 64, 64)).astype(numpy.float32)
     svd_inputs = {t: rng.random((512, 512)).astype(t) for t in (numpy.float32, numpy.float64)}
@@ -22,6 +24,9 @@ def run():
             dp, dq = xp.asarray(p), xp.asarray(q)
             out.append(Case(f"matmul 1024^2 {numpy.dtype(t).name}", lambda dp=dp, dq=dq: dp @ dq,
                             lambda p=p, q=q: p @ q, "numpy matmul", 1.2))
+        ip, iq = xp.asarray(ints[0]), xp.asarray(ints[1])
+        out.append(Case("matmul 1024^2 int32", lambda: ip @ iq, lambda: ints[0] @ ints[1],
+                        "numpy matmul", 2.0))
         da, db = xp.asarray(a), xp.asarray(b)
         out.append(Case("matmul 256 x 64^2 float32", lambda: da @ db, lambda: a @ b,
                         "numpy matmul", 1.5))

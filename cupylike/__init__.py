@@ -261,3 +261,7 @@ ndarray.trace = lambda self, offset=0, axis1=0, axis2=1, dtype=None, out=None: t
     self, offset, axis1, axis2, dtype, out)
 
 from cupylike import random  # noqa: E402 (the numpy.random namespace)
+from cupylike._checked import poisoning as _poisoning  # noqa: E402
+
+empty = _poisoning(empty)
+empty_like = _poisoning(empty_like)

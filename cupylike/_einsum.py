@@ -10,7 +10,7 @@ import numpy
 from cupylike import _core
 from cupylike._device_arrays import device_array
 from cupylike._einsum_parse import parse, split_arguments
-from cupylike._products import matmul
+from cupylike._products import plain_matmul
 from cupylike._reduction_api import any as _any
 from cupylike._reduction_api import sum as _sum
 
@@ -87,7 +87,8 @@ def _contract(a, b, keep, dtype):
         return moved.reshape(shape + (_prod(sizes[x] for x in rows), _prod(sizes[x] for x in
                                                                            cols)))
 
-    product = matmul(arranged(a, a_free, summed), arranged(b, summed, b_free), dtype=dtype)
+    # NumPy's einsum sums products in its own loops, not BLAS: their values for inf and NaN.
+    product = plain_matmul(arranged(a, a_free, summed), arranged(b, summed, b_free), dtype=dtype)
     labels = batch + a_free + b_free
     return _Term(product.reshape(tuple(sizes[x] for x in labels)), labels)
 

@@ -98,13 +98,14 @@ def indices(dimensions, dtype=int, sparse=False):
     array of shape (N,) + dimensions, or N broadcastable arrays when sparse."""
     dimensions = tuple(operator.index(d) for d in dimensions)
     n = len(dimensions)
+    # The result first, as NumPy makes it: a shape too big fails before any grid is allocated.
+    result = None if sparse else _core.empty((n,) + dimensions, dtype)
     grids = []
     for d, size in enumerate(dimensions):
         shape = tuple(size if j == d else 1 for j in range(n))
         grids.append(_core.arange(size, dtype=dtype).reshape(shape))
     if sparse:
         return tuple(grids)
-    result = _core.empty((n,) + dimensions, dtype)
     for d, g in enumerate(grids):
         result[d] = g
     return result

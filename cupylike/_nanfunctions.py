@@ -14,7 +14,16 @@ import numpy
 
 from cupylike import _core
 from cupylike._selection import where as where_
-from cupylike._statistics import _ddof, _mask, any_true, count, mean, var, var_and_count
+from cupylike._statistics import (
+    _ddof,
+    _mask,
+    any_true,
+    count,
+    mean,
+    root_of_var,
+    var,
+    var_and_count,
+)
 from cupylike._ufunc_reduce import check_array, reduce_by
 from cupylike._ufuncs import UFUNCS
 
@@ -150,4 +159,4 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
            mean=_NoValue, correction=_NoValue):
     """Standard deviation ignoring NaNs (see numpy.nanstd)."""
     ret = _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, "nanstd")
-    return UFUNCS["sqrt"](ret, out=ret)
+    return root_of_var(ret, out)

@@ -5,8 +5,8 @@ OpenBLAS on the cpu device, cuBLAS on a GPU) for float32, float64, complex64 and
 The front-end below describes each product as BLAS sees it (column-major matrices with
 transposes, leading dimensions and batch strides), reading the operands in place when their
 last two axes allow it and copying them otherwise. float16 multiplies in float32 and rounds
-once; integer and bool products (which BLAS lacks) multiply and sum with ufuncs, wrapping on
-overflow as NumPy's do.
+once; integer and bool products (which BLAS lacks) run a tiled kernel of our own
+(cupylike/_int_matmul.py), wrapping on overflow as NumPy's do.
 """
 
 import operator
@@ -16,13 +16,13 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core
+from cupylike import _int_matmul as _int_matmul_kernel
 from cupylike._device_arrays import device_array
-from cupylike._reduction_api import any as _any
-from cupylike._reduction_api import sum as _sum
 from cupylike._ufuncs import UFUNCS
 
+_add = UFUNCS["add"]
 _multiply = UFUNCS["multiply"]
-_logical_and = UFUNCS["logical_and"]
+_negative = UFUNCS["negative"]
 _conjugate = UFUNCS["conjugate"]
 _BLAS = frozenset(numpy.dtype(t) for t in (numpy.float32, numpy.float64, numpy.complex64,
                                            numpy.complex128))
@@ -76,12 +76,19 @@ def _operand(x, batch_shape):
     return x, view[0], view[1], stride
 
 
-def _blas_matmul(a, b, out_shape, dtype):
-    """a[..., m, k] @ b[..., k, n] in `dtype` (a BLAS type), batch axes broadcast."""
+def _blas_matmul(a, b, out_shape, dtype, one_term_blas):
+    """a[..., m, k] @ b[..., k, n] in `dtype` (a BLAS type), batch axes broadcast; with k == 1
+    through BLAS only when `one_term_blas` (numpy.dot's way; numpy.matmul's is plain)."""
     batch_shape = out_shape[:-2]
     m, n, k = a.shape[-2], b.shape[-1], a.shape[-1]
     if k == 0:  # sums of no products
         return _core.zeros(out_shape, dtype, device=a.device)
+    if k == 1 and not one_term_blas:
+        # NumPy's matmul loop without BLAS, which it takes for one-term sums: 0 + a * b, complex
+        # products in the ufunc's plain formula. BLAS scales by alpha = 1 in complex
+        # arithmetic, which turns the other part of an infinite product into NaN.
+        c = _multiply(a, b, dtype=dtype)
+        return _add(c, 0, out=c)
     c = _core.empty(out_shape, dtype, device=a.device)
     if c.size == 0:
         return c
@@ -95,14 +102,26 @@ def _blas_matmul(a, b, out_shape, dtype):
     return c
 
 
-def _ufunc_matmul(a, b, dtype):
-    """Products BLAS lacks: sums of elementwise products (ints wrap as NumPy's loops do;
-    bool is any of and)."""
-    left = a[..., :, :, None]
-    right = b[..., None, :, :]
-    if dtype == numpy.bool_:
-        return _any(_logical_and(left, right), axis=-2)
-    return _sum(_multiply(left, right, dtype=dtype), axis=-2, dtype=dtype)
+def _strided(x, batch_shape):
+    """x broadcast to batch_shape + its matrix shape, and its (batch, row, column) element
+    strides, copied when they are not whole elements or its batch axes do not step evenly."""
+    x, stride = _batch_stride(x, batch_shape)
+    if stride is None or any(s % x.itemsize for s in x.strides[-2:]):
+        x, stride = _batch_stride(_core.ascontiguousarray(x), batch_shape)
+    return x, (stride, x.strides[-2] // x.itemsize, x.strides[-1] // x.itemsize)
+
+
+def _int_matmul(a, b, out_shape, dtype):
+    """Products BLAS lacks (integers wrap as NumPy's loops do; bool is any of and): one tiled
+    kernel reading the operands in place, no m x k x n temporary."""
+    if a.shape[-1] == 0:  # sums of no products
+        return _core.zeros(out_shape, dtype, device=a.device)
+    c = _core.empty(out_shape, dtype, device=a.device)
+    if c.size:
+        a, a_strides = _strided(a.astype(dtype, copy=False), out_shape[:-2])
+        b, b_strides = _strided(b.astype(dtype, copy=False), out_shape[:-2])
+        _int_matmul_kernel.run(a, a_strides, b, b_strides, c)
+    return c
 
 
 def _check_matmul_shapes(a, b):
@@ -124,6 +143,17 @@ def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
         c = _core._matmul_direct(a, b)  # the common case, in one C++ call
         if c is not None:
             return c
+    return _matmul(a, b, out, dtype, casting, one_term_blas=False)
+
+
+def _dot_matmul(a, b):
+    """a @ b as numpy.dot, vdot, inner and tensordot compute it: through BLAS even for sums
+    of one term (NumPy's cblas_matrixproduct), where matmul takes its plain loop."""
+    c = _core._matmul_direct(a, b, one_term_blas=True)
+    return c if c is not None else _matmul(a, b, None, None, "same_kind", one_term_blas=True)
+
+
+def _matmul(a, b, out, dtype, casting, one_term_blas):
     a, b = device_array(a, "matmul"), device_array(b, "matmul")
     _check_matmul_shapes(a, b)
     result_dtype = numpy.result_type(a.dtype, b.dtype) if dtype is None else numpy.dtype(dtype)
@@ -132,12 +162,12 @@ def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
     batch = numpy.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
     shape = tuple(batch) + (a2.shape[-2], b2.shape[-1])
     if result_dtype in _BLAS:
-        c = _blas_matmul(a2, b2, shape, result_dtype)
+        c = _blas_matmul(a2, b2, shape, result_dtype, one_term_blas)
     elif result_dtype == numpy.float16:
-        c = _blas_matmul(a2, b2, shape, numpy.dtype(numpy.float32)).astype(numpy.float16)
+        c = _blas_matmul(a2, b2, shape, numpy.dtype(numpy.float32), one_term_blas).astype(
+            numpy.float16)
     else:
-        c = _ufunc_matmul(a2.astype(result_dtype, copy=False), b2.astype(result_dtype, copy=False),
-                          result_dtype)
+        c = _int_matmul(a2, b2, shape, result_dtype)
     if b.ndim == 1:
         c = c[..., 0]
     if a.ndim == 1:
@@ -155,11 +185,32 @@ def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
     return out
 
 
+def plain_matmul(a, b, dtype=None):
+    """matmul of arrays of 2 or more dimensions with the values of NumPy's loops that call no
+    BLAS (einsum's): a complex sum of products in the plain formula, where complex BLAS
+    scales by alpha = 1 in complex arithmetic and so turns the other part of an infinite
+    element into NaN. A real gemm computes it: a's parts side by side, times b widened into
+    the 2x2 real blocks [[re, im], [-im, re]], sums the very terms the plain formula sums."""
+    result = numpy.result_type(a.dtype, b.dtype) if dtype is None else numpy.dtype(dtype)
+    k, n = b.shape[-2], b.shape[-1]
+    if result.kind != "c" or k <= 1 or a.size == 0 or b.size == 0:
+        return matmul(a, b, dtype=dtype)  # one term or none: matmul's loop is already plain
+    real = numpy.dtype(result.char.lower())
+    a_parts = _core.ascontiguousarray(a.astype(result, copy=False)).view(real)
+    b = b.astype(result, copy=False)
+    wide = _core.empty(b.shape[:-2] + (k, 2, n, 2), real, device=b.device)
+    wide[..., :, 0, :, 0] = b.real
+    wide[..., :, 0, :, 1] = b.imag
+    wide[..., :, 1, :, 0] = _negative(b.imag)
+    wide[..., :, 1, :, 1] = b.real
+    return matmul(a_parts, wide.reshape(b.shape[:-2] + (2 * k, 2 * n))).view(result)
+
+
 def dot(a, b, out=None):
     """Dot product (see numpy.dot): a product for scalars, the inner product of vectors, the
     matrix product of 2-d arrays, and otherwise a sum over a's last axis and b's second-to-last."""
     if out is None:
-        result = _core._matmul_direct(a, b)  # 1-d and 2-d: dot is matmul there
+        result = _core._matmul_direct(a, b, one_term_blas=True)  # 1-d and 2-d: as matmul
         if result is not None:
             return result
     a, b = device_array(a, "dot"), device_array(b, "dot")
@@ -169,7 +220,7 @@ def dot(a, b, out=None):
         if a.shape[-1] != b.shape[0]:
             raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
                              f"{a.ndim - 1}) != {b.shape[0]} (dim 0)")
-        result = matmul(a.reshape(-1, a.shape[-1]) if a.ndim > 2 else a, b)
+        result = _dot_matmul(a.reshape(-1, a.shape[-1]) if a.ndim > 2 else a, b)
         if a.ndim > 2:
             result = result.reshape(a.shape[:-1] + b.shape[1:])
     else:
@@ -178,7 +229,7 @@ def dot(a, b, out=None):
             raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
                              f"{a.ndim - 1}) != {k} (dim {b.ndim - 2})")
         moved = _core.moveaxis(b, -2, 0).reshape(k, -1)
-        result = matmul(a.reshape(-1, k), moved).reshape(
+        result = _dot_matmul(a.reshape(-1, k), moved).reshape(
             a.shape[:-1] + b.shape[:-2] + b.shape[-1:])
     if out is None:
         return result
@@ -198,7 +249,7 @@ def vdot(a, b, /):
         raise ValueError(f"cannot reshape array of size {b.size} into shape ({a.size},)")
     if a.dtype.kind == "c":
         a = _conjugate(a)
-    return matmul(a.reshape(-1), b.reshape(-1))
+    return _dot_matmul(a.reshape(-1), b.reshape(-1))
 
 
 def inner(a, b, /):
@@ -211,7 +262,7 @@ def inner(a, b, /):
                          f"{a.ndim - 1}) != {b.shape[-1]} (dim {b.ndim - 1})")
     k = a.shape[-1]
     flat_b = b.reshape(-1, k)
-    result = matmul(a.reshape(-1, k), flat_b.T)
+    result = _dot_matmul(a.reshape(-1, k), flat_b.T)
     return result.reshape(a.shape[:-1] + b.shape[:-1])
 
 
@@ -253,7 +304,7 @@ def tensordot(a, b, axes=2):
     left = a.transpose(a_free + a_axes).reshape(-1, k) if a.ndim else a.reshape(1, 1)
     right = b.transpose(b_axes + b_free).reshape(k, -1) if b.ndim else b.reshape(1, 1)
     shape = tuple(a.shape[i] for i in a_free) + tuple(b.shape[j] for j in b_free)
-    return matmul(left, right).reshape(shape)
+    return _dot_matmul(left, right).reshape(shape)
 
 
 def kron(a, b):

@@ -2,7 +2,9 @@
 and resize (copies), broadcast_arrays, meshgrid, copyto, and shape/ndim/size, as NumPy has
 them."""
 
+import math
 import operator
+import sys
 
 import numpy
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
@@ -128,6 +130,8 @@ def tile(A, reps):
     d = max(len(reps), A.ndim)
     reps = (1,) * (d - len(reps)) + reps
     shape = (1,) * (d - A.ndim) + A.shape
+    if A.size == 0:  # NumPy reshapes the empty input: only the output's shape is checked
+        return _core.empty(tuple(r * s for r, s in zip(reps, shape, strict=True)), A.dtype)
     interleaved = A.reshape(tuple(x for s in shape for x in (1, s)))
     big = _core.broadcast_to(interleaved, tuple(x for r, s in zip(reps, shape, strict=True)
                                                 for x in (r, s)))
@@ -141,10 +145,12 @@ def resize(a, new_shape):
     new_shape = tuple(operator.index(s) for s in numpy.atleast_1d(new_shape))
     if any(s < 0 for s in new_shape):
         raise ValueError("all elements of `new_shape` must be non-negative")
-    total = int(numpy.prod(new_shape, dtype=numpy.int64))
+    total = math.prod(new_shape)  # exact: NumPy's product of Python ints does not wrap
     flat = a.ravel()
     if flat.size == 0 or total == 0:
         return _core.zeros(new_shape, a.dtype)
+    if -(-total // flat.size) > sys.maxsize:  # NumPy's (a,) * repeats cannot be made
+        raise OverflowError("cannot fit 'int' into an index-sized integer")
     positions = numpy.arange(total) % flat.size
     return flat[_core.asarray(positions)].reshape(new_shape)
 

@@ -100,9 +100,9 @@ def var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, dof_warning)
         ret = reduce_by("abs2_add", x, axis, None, out, keepdims, _NoValue, where)
         if dtype is not None and out is None and ret.dtype != dtype:
             ret = ret.astype(dtype)
-    elif x.dtype.kind == "f":
+    elif x.dtype.kind == "f" and (dtype is None or numpy.dtype(dtype).kind in "fc"):
         ret = reduce_by("abs2_add", x, axis, dtype, out, keepdims, _NoValue, where)
-    else:  # integer dtype= asked: NumPy squares and sums in it
+    else:  # NumPy squares in x's dtype and sums in dtype= (an integer one keeps its type)
         x = UFUNCS["multiply"](x, x, out=x)
         ret = reduce_by("add", x, axis, dtype, out, keepdims, _NoValue, where)
     if isinstance(n, _core.ndarray):
@@ -128,4 +128,13 @@ def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Tru
     check_array(a, "std")
     ddof = _ddof(ddof, correction)
     ret = var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, True)[0]
+    return root_of_var(ret, out)
+
+
+def root_of_var(ret, out):
+    """std from var's result as NumPy takes it: a scalar result (no out=, 0-d) converts the
+    root to its own type, so dtype=int32 stays int32; an array is rooted in place, which
+    same_kind casting forbids for integers (TypeError, as in NumPy)."""
+    if out is None and ret.ndim == 0:
+        return UFUNCS["sqrt"](ret).astype(ret.dtype, copy=False)
     return UFUNCS["sqrt"](ret, out=ret)

@@ -13,16 +13,16 @@
 //   void __cpuk_thr_<i>(void** args);  // runs the one thread whose index is in the context
 //   const void* __cpuk_kernel_<i>(void);  // the kernel function itself (its address names it
 //                                         // in the symbol table)
-//   int  __cpuk_params_<i>(unsigned long long* sizes, unsigned char* is_pointer, int capacity);
+//   int  __cpuk_params_<i>(unsigned long long* sizes, unsigned char* kinds, int capacity);
 //                                      // number of parameters; stores the size of each of the
-//                                      // first `capacity` of them, and whether it is a pointer
+//                                      // first `capacity` of them, and its __cpuk_param_kind
 // `args` is CUDA's convention: args[k] points at the value of parameter k.
 #ifndef CUPYLIKE_CPU_RUNTIME_ABI_H
 #define CUPYLIKE_CPU_RUNTIME_ABI_H
 
 #include <vector_types.h>  // uint3 (CUDA's own header, host compatible)
 
-#define CUPYLIKE_CPU_ABI_VERSION 2
+#define CUPYLIKE_CPU_ABI_VERSION 3
 
 extern "C" {
 
@@ -33,6 +33,14 @@ struct __cpuk_ctx_t {
   uint3 bdim;    // blockDim
   uint3 gdim;    // gridDim
   int promoted;  // set by the runtime when the block switched to fibers
+};
+
+// What a kernel parameter's type is, so that launches can check the values given for it.
+enum __cpuk_param_kind {
+  __CPUK_PARAM_OTHER,    // a class, union or vector type, passed by value
+  __CPUK_PARAM_POINTER,  // any pointer
+  __CPUK_PARAM_INTEGER,  // bool, char, the integer types, enums
+  __CPUK_PARAM_FLOAT     // float, double, long double
 };
 
 enum __cpuk_barrier_kind { __CPUK_BAR_SYNC, __CPUK_BAR_COUNT, __CPUK_BAR_AND, __CPUK_BAR_OR };

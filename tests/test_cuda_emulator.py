@@ -529,6 +529,7 @@ def test_the_host_cannot_dereference_device_memory():
 
 def test_checked_mode_refuses_pointers_outside_live_allocations():
     out = run_on_emulator("""
+        import ctypes
         k = cupylike.RawKernel(r'''
         extern "C" __global__ void fill_first(float* out, int n) {
             if (threadIdx.x < n) out[0] = 1;
@@ -537,8 +538,11 @@ def test_checked_mode_refuses_pointers_outside_live_allocations():
         x = cupylike.zeros(4, dtype=numpy.float32)
         k((1,), (1,), (x, 1))  # inside an allocation: runs
         assert float(x[0]) == 1
-        k((1,), (1,), (0, 0))  # a null pointer is allowed
-        print(raises(cupylike.cuda.CUDADriverError, k, (1,), (1,), (x.data.ptr + (1 << 40), 1)))
+        k((1,), (1,), (None, 0))  # a null pointer is allowed
+        # An address outside every allocation, given explicitly as one (a Python int for a
+        # pointer is a TypeError: test_raw_kernel_arguments.py).
+        far = ctypes.c_void_p(x.data.ptr + (1 << 40))
+        print(raises(cupylike.cuda.CUDADriverError, k, (1,), (1,), (far, 1)))
     """, CUPYLIKE_CHECKED=1)
     assert "CUDA_ERROR_INVALID_VALUE" in out and "argument 0 points at 0x" in out, out
     assert "lies in no live allocation of cuda:0 (CUPYLIKE_CHECKED=1)" in out, out

@@ -1,7 +1,8 @@
 """Every kernel the library generates from kernels/cupylike/ (all dtype pairs of copy/cast,
-fill, arange, linspace and power) compiles with NVRTC for sm_80 and sm_90, so the GPU path
-stays honest on machines without a GPU. NVRTC needs no GPU; results go through the NVRTC
-disk cache, so only the first run after a kernel change pays for the compiles."""
+fill, arange, linspace and power, indexing, where='s masked copy) compiles with NVRTC for
+sm_80 and sm_90, so the GPU path stays honest on machines without a GPU. NVRTC needs no GPU;
+results go through the NVRTC disk cache, so only the first run after a kernel change pays for
+the compiles."""
 
 
 import pytest
@@ -19,7 +20,7 @@ pytestmark = COMPILE_CHECKS
 def test_the_families_cover_every_dtype_pair():
     names = {name for name, _, _ in FAMILIES}
     assert {f"copy_from_{d.name}" for d in ALL_DTYPES} <= names
-    assert {"fill", "arange", "linspace"} <= names
+    assert {"fill", "arange", "linspace", "ufunc_masked_move"} <= names
     copies = sum(len(inst) for name, _, inst in FAMILIES if name.startswith("copy_from_"))
     assert copies == 14 * 14
 
@@ -27,6 +28,6 @@ def test_the_families_cover_every_dtype_pair():
 @pytest.mark.parametrize("arch", [80, 90])
 def test_every_library_kernel_compiles_with_nvrtc(arch):
     # Every template of a family must be instantiated: compile_failure counts them.
-    assert_all_compile([(f"#include <{header}>\n", f"{name}.cu", instantiations)
-                        for name, header, instantiations in FAMILIES], arch,
+    assert_all_compile([(source, f"{name}.cu", instantiations)
+                        for name, source, instantiations in FAMILIES], arch,
                        ["--fmad=false"])  # the library's options

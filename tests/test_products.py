@@ -1,8 +1,8 @@
 """matmul, @, dot, vdot, inner, outer, tensordot, kron and trace against NumPy: every dtype
-(BLAS's four, float16 through float32, integers and bool through ufuncs), 1-d operands, stacks
-with broadcast batch axes, transposed, sliced, reversed and broadcast operands (read in place
-or copied), empty matrices (k = 0 gives zeros), out=, and NumPy's errors. Results agree within
-a bound that grows with k for float types and exactly for the others."""
+(BLAS's four, float16 through float32, integers and bool through their own kernel), 1-d
+operands, stacks with broadcast batch axes, transposed, sliced, reversed and broadcast operands
+(read in place or copied), empty matrices (k = 0 gives zeros), out=, and NumPy's errors. Results
+agree within a bound that grows with k for float types and exactly for the others."""
 
 import numpy
 import pytest

@@ -133,6 +133,25 @@ extern "C" __global__ void checks(const int* x, int mode) {
 }
 """
 
+# Names the cpu device's generated glue uses itself (its parameters a, s, p, c; its helpers and
+# their template parameters) or the runtime ABI's structures hold; any name C++ allows must be
+# a kernel's name (issue 14, finding 6).
+GLUE_NAMES = ["a", "s", "p", "c", "n", "k", "g", "K", "P", "I", "call", "call_sig", "thread",
+              "sequence", "params", "kind", "all", "tid", "bid", "bdim", "gdim", "promoted",
+              "trap", "syncthreads", "vote", "shfl", "index_sequence", "decay_t", "glue"]
+NAMED_KERNELS = "".join(
+    f'extern "C" __global__ void {name}(int* out) {{ out[threadIdx.x] = {i} + threadIdx.x; }}\n'
+    for i, name in enumerate(GLUE_NAMES))
+
+NOT_KERNELS = r"""
+__device__ float helper(float x) { return 2 * x; }
+__device__ void device_void(float* x) { x[0] = helper(x[0]); }
+extern "C" __device__ void device_c(float* x) { x[0] = 1; }
+__global__ void cpp_linkage(float* x) { device_void(x); }
+__device__ int counter;
+extern "C" __global__ void real(float* x) { device_c(x); }
+"""
+
 SOURCES = {
     "add": (ADD, []),
     "templates": (TEMPLATES, ["my_sqrt<float>", "my_sqrt<double>", "&counter"]),
@@ -143,6 +162,8 @@ SOURCES = {
     "dynamic_shared": (DYNAMIC_SHARED, []),
     "half_complex": (HALF_AND_COMPLEX, []),
     "trap": (TRAP, []),
+    "glue_names": (NAMED_KERNELS, []),
+    "not_kernels": (NOT_KERNELS, []),
 }
 
 
@@ -321,6 +342,35 @@ def test_kernels_named_like_c_library_functions_run_themselves():
     x = cp.zeros(2, dtype=cp.float32)
     cp.RawKernel(code, "write")((1,), (1,), (x, 1))
     assert_array_equal(x, numpy.float32([1, 0]))
+
+
+def test_kernels_may_have_the_names_the_generated_glue_uses():
+    module = cp.RawModule(code=NAMED_KERNELS)
+    for i, name in enumerate(GLUE_NAMES):
+        out = cp.zeros(4, dtype=cp.int32)
+        module.get_function(name)((1,), (4,), (out,))
+        assert_array_equal(out, numpy.arange(4, dtype=numpy.int32) + i)
+    out = cp.zeros(2, dtype=cp.int32)
+    cp.RawKernel(NAMED_KERNELS, "a")((1,), (2,), (out,))  # a module of one kernel too
+    assert_array_equal(out, numpy.int32([0, 1]))
+
+
+@pytest.mark.parametrize("name", ["helper", "device_void", "device_c", "cpp_linkage", "counter",
+                                  "absent"])
+def test_a_name_that_is_no_kernel_raises_what_a_missing_kernel_raises(name):
+    # CUDA's cuModuleGetFunction answers CUDA_ERROR_NOT_FOUND for each (a C++-linkage kernel
+    # has a mangled name); before, the cpu device compiled the glue for it and failed with a
+    # CompileError, or ran a __device__ function as if it were a kernel.
+    x = cp.zeros(1, dtype=cp.float32)
+    with pytest.raises(ValueError, match=f"no kernel named '{name}'"):
+        cp.RawKernel(NOT_KERNELS, name)((1,), (1,), (x,))
+    with pytest.raises(ValueError, match=f"no kernel named '{name}'"):
+        cp.RawModule(code=NOT_KERNELS).get_function(name)
+    module = cp.RawModule(code=NOT_KERNELS)
+    with pytest.raises(ValueError, match=f"no kernel named '{name}'"):
+        module.get_function(name)
+    module.get_function("real")((1,), (1,), (x,))  # the module's kernels still work
+    assert_array_equal(x, numpy.float32([1]))
 
 
 def test_half_and_complex_arguments():

@@ -114,5 +114,13 @@ def test_old_driver_without_param_info_passes_values_as_cupy_does():
         x = cp.zeros(4, dtype=cp.float32)
         add((1,), (4,), (x, x, x, 4))
         assert args_of(launch())[3][:4] == struct.pack("<i", 4)  # long long's low bytes
-        add((1,), (4,), (x, x, x, numpy.float64(1)))  # unchecked: the driver cannot tell sizes
+        add((1,), (4,), (x, x, x, numpy.int64(1)))  # unchecked: the driver cannot tell sizes
+        # The source still tells what each parameter is, so a float for the int is refused.
+        try:
+            add((1,), (4,), (x, x, x, numpy.float64(1)))
+        except TypeError as e:
+            assert "argument 3 of kernel 'my_add' is a NumPy float64 value" in str(e), e
+            assert "parameter 3 is an integer" in str(e), e
+        else:
+            raise AssertionError("a float for an int parameter was passed")
     """, CUPYLIKE_LIBCUDA=old)

@@ -25,21 +25,32 @@ void check_ndim(int ndim) {
 
 int64_t checked_size(const DimVector& shape, int itemsize) {
   check_ndim(shape.size());
-  int64_t n = 1;
+  // NumPy's rule for every new array, views included: a zero dimension makes the array empty
+  // but does not excuse the others, whose product in bytes must still fit (so `size` and
+  // every byte offset computed from the shape are exact).
+  int64_t bytes = itemsize, n = 1;
   bool overflow = false;
   for (int64_t d : shape) {
     if (d < 0) raise(ErrorKind::value, "negative dimensions are not allowed");
-    if (d != 0 && n > INT64_MAX / d)
-      overflow = true;
-    else
-      n *= d;
+    if (d == 0) {
+      n = 0;
+      continue;
+    }
+    overflow = overflow || __builtin_mul_overflow(bytes, d, &bytes);
+    n *= d;  // exact whenever `bytes` did not overflow (itemsize >= 1)
   }
-  if (n == 0) return 0;  // a zero dimension makes any other extent harmless
-  if (overflow || n > INT64_MAX / itemsize)
+  if (overflow)
     raise(ErrorKind::value,
           "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible "
           "size.");
   return n;
+}
+
+bool product_overflows(const DimVector& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(n, d, &n)) return true;
+  return false;
 }
 
 DimVector fill_strides(const DimVector& shape, int itemsize, char order) {

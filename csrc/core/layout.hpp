@@ -13,8 +13,13 @@ inline constexpr int kMaxNdim = 64;  // NumPy 2's NPY_MAXDIMS
 /// "(2, 3)" like a Python tuple.
 std::string shape_str(const DimVector& shape);
 
-/// Number of elements; ValueError for negative dimensions or a product that cannot be indexed.
+/// Number of elements, checked as NumPy checks every array it makes: ValueError for a negative
+/// dimension, or when the nonzero dimensions times the itemsize overflow int64 (NumPy's "array
+/// is too big"), even if another dimension is 0. Every NDArray's shape passes this check.
 int64_t checked_size(const DimVector& shape, int itemsize);
+/// The product of the dimensions taken in order overflows int64 (a 0 met first stops it), as
+/// NumPy's npy_mul_sizes_with_overflow loops find it: reshape's and nditer's size checks.
+bool product_overflows(const DimVector& shape);
 inline int64_t shape_size(const DimVector& shape) {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;

@@ -96,18 +96,22 @@ DimVector resolve_reshape(int64_t size, const DimVector& shape) {
   DimVector out = shape;
   int unknown = -1;
   int64_t known = 1;
+  auto fail = [&] {
+    raise(ErrorKind::value, "cannot reshape array of size " + std::to_string(size) +
+                                " into shape " + shape_str(shape));
+  };
+  bool overflow = false;  // NumPy's: the known dimensions' product, in order, overflows
   for (int i = 0; i < out.size(); ++i) {
     if (out[i] < 0) {  // NumPy takes any negative value as the unknown dimension
       if (unknown >= 0) raise(ErrorKind::value, "can only specify one unknown dimension");
       unknown = i;
     } else {
-      known *= out[i];
+      overflow = overflow || __builtin_mul_overflow(known, out[i], &known);
     }
   }
+  if (overflow) fail();
   if (unknown >= 0 && known != 0 && size % known == 0) out[unknown] = size / known;
-  if ((unknown >= 0 && (known == 0 || size % known != 0)) || shape_size(out) != size)
-    raise(ErrorKind::value, "cannot reshape array of size " + std::to_string(size) +
-                                " into shape " + shape_str(shape));
+  if ((unknown >= 0 && (known == 0 || size % known != 0)) || shape_size(out) != size) fail();
   check_ndim(out.size());
   return out;
 }
@@ -318,6 +322,7 @@ ArrayPtr broadcast_to(const ArrayPtr& a, const DimVector& shape) {
               shape_str(a->shape()) + "  and requested shape " + shape_str(shape));
   };
   if (lead < 0) fail();
+  if (product_overflows(shape)) raise(ErrorKind::value, "iterator is too large");  // nditer's
   NDArray::Layout out{a->dtype(), shape, DimVector(n, 0), a->offset()};
   for (int i = 0; i < a->ndim(); ++i) {
     int64_t d = a->shape()[i];

@@ -24,6 +24,7 @@
 #include "core/error.hpp"
 #include "emulator/launch_record.hpp"
 #include "emulator/modules.hpp"
+#include "runtime/checked_mode.hpp"
 #include "runtime/cpu/kernel_fault.hpp"
 #include "runtime/gpu_limits.hpp"
 #include "runtime/interrupt.hpp"
@@ -36,14 +37,6 @@ std::string dims(const unsigned (&v)[3]) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "(%u, %u, %u)", v[0], v[1], v[2]);
   return buf;
-}
-
-bool checked_mode() {
-  static const bool on = [] {
-    const char* v = std::getenv("CUPYLIKE_CHECKED");
-    return v && *v && std::string(v) != "0";
-  }();
-  return on;
 }
 
 // The reason the launch of `f` with this configuration fails on a GPU, or success.
@@ -215,7 +208,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigne
                          (fn->module->program ? "its module's source does not define it"
                                               : "its module was loaded from a compiled image, "
                                                 "and the emulator runs kernels from source"));
-  if (emu::checked_mode())
+  if (cupylike::checked_mode())
     if (CUresult r = emu::check_pointers(s, *fn, device, params); r != CUDA_SUCCESS) return r;
   launch->program = fn->module->program;
   launch->kernel = fn->kernel;

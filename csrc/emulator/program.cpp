@@ -10,6 +10,7 @@
 #include "jit/host_compiler.hpp"
 #include "jit/paths.hpp"
 #include "jit/source_text.hpp"
+#include "jit/warning.hpp"
 
 namespace cupylike::emulator {
 
@@ -41,6 +42,9 @@ std::string private_copy(const std::string& path) {
 Program::Program(const cupylike_emulator_source& src) {
   // The emulator keeps its own copy of the compiler's settings: take the library's folder.
   jit::set_kernel_dir(src.kernel_dir ? src.kernel_dir : "");
+  // The library compiled this source with NVRTC through the same cache folder first, and warned
+  // about the folder then if it had to; a second warning from the driver would repeat it.
+  jit::set_warning_hook([](const std::string&) {});
   jit::HostModuleSpec spec;
   spec.source = src.source ? src.source : "";
   spec.name = src.file_name ? src.file_name : "kernel.cu";

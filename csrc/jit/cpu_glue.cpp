@@ -55,14 +55,21 @@ inline int sequence(void** a) {
       }
   return 0;
 }
+template <class P>
+constexpr unsigned char kind() {
+  using T = std::decay_t<P>;
+  if (std::is_pointer_v<T>) return __CPUK_PARAM_POINTER;
+  if (std::is_integral_v<T> || std::is_enum_v<T>) return __CPUK_PARAM_INTEGER;
+  if (std::is_floating_point_v<T>) return __CPUK_PARAM_FLOAT;
+  return __CPUK_PARAM_OTHER;
+}
 template <class... P>
-inline int params(void (*)(P...), unsigned long long* sizes, unsigned char* pointers,
-                  int capacity) {
+inline int params(void (*)(P...), unsigned long long* sizes, unsigned char* kinds, int capacity) {
   const unsigned long long all[] = {sizeof(std::decay_t<P>)..., 0};
-  const unsigned char is_pointer[] = {std::is_pointer_v<std::decay_t<P>>..., 0};
+  const unsigned char all_kinds[] = {kind<P>()..., 0};
   for (int i = 0; i < int(sizeof...(P)) && i < capacity; ++i) {
     sizes[i] = all[i];
-    pointers[i] = is_pointer[i];
+    kinds[i] = all_kinds[i];
   }
   return int(sizeof...(P));
 }
@@ -73,17 +80,21 @@ inline int params(void (*)(P...), unsigned long long* sizes, unsigned char* poin
 
 std::string cpu_glue(const std::vector<std::string>& kernels) {
   std::string g = kCommon;
+  // The kernel is named from functions whose parameters have reserved names (__cpuk_*), so no
+  // name a kernel may have (a, s, p ...) is hidden by one of them.
   for (size_t i = 0; i < kernels.size(); ++i) {
     std::string n = std::to_string(i), k = "(&" + kernels[i] + ")";
-    g += "extern \"C\" __attribute__((visibility(\"default\"))) int __cpuk_seq_" + n +
-         "(void** a) { return __cpuk_glue::sequence<" + k + ">(a); }\n";
-    g += "extern \"C\" __attribute__((visibility(\"default\"))) void __cpuk_thr_" + n +
-         "(void** a) { __cpuk_glue::thread<" + k + ">(a); }\n";
-    g += "extern \"C\" __attribute__((visibility(\"default\"))) const void* __cpuk_kernel_" + n +
-         "() { return reinterpret_cast<const void*>" + k + "; }\n";
-    g += "extern \"C\" __attribute__((visibility(\"default\"))) int __cpuk_params_" + n +
-         "(unsigned long long* s, unsigned char* p, int c) { return __cpuk_glue::params(" + k +
-         ", s, p, c); }\n";
+    std::string head = "extern \"C\" __attribute__((visibility(\"default\"))) ";
+    g += head + "int __cpuk_seq_" + n + "(void** __cpuk_a) { return __cpuk_glue::sequence<" + k +
+         ">(__cpuk_a); }\n";
+    g += head + "void __cpuk_thr_" + n + "(void** __cpuk_a) { __cpuk_glue::thread<" + k +
+         ">(__cpuk_a); }\n";
+    g += head + "const void* __cpuk_kernel_" + n + "() { return reinterpret_cast<const void*>" + k +
+         "; }\n";
+    g += head + "int __cpuk_params_" + n +
+         "(unsigned long long* __cpuk_s, unsigned char* __cpuk_p, int __cpuk_c) { return "
+         "__cpuk_glue::params(" +
+         k + ", __cpuk_s, __cpuk_p, __cpuk_c); }\n";
   }
   return g;
 }

@@ -244,24 +244,33 @@ std::string host_module_key(const HostModuleSpec& spec) {
   for (const std::string& f : link_flags()) part(f);
   for (const std::string& o : translate_options(spec.options)) part(o);
   part(spec.source);
-  for (const std::string& k : spec.kernels) part(k);
+  part(cpu_glue(spec.kernels));  // names the kernels, and binds them to the runtime
   return h.hex_digest();
 }
 
+namespace {
+
+// The cached module's path, if its bytes match the digest stored for `key`: dlopen of a
+// damaged shared object can crash the process (SIGBUS on a truncated file), and the digest
+// entry names its key, so neither file can stand in for another key's. A mismatch removes both.
+std::optional<std::string> cached_module(const DiskCache& cache, const std::string& key) {
+  std::optional<std::string> digest = cache.read(key, ".sha256");
+  if (!digest) return std::nullopt;
+  std::optional<std::string> bytes = cache.read_file(key, ".so");
+  if (bytes && !bytes->empty() && sha256_hex(*bytes) == *digest) return cache.path(key, ".so");
+  cache.remove(key, ".so");
+  cache.remove(key, ".sha256");
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
   DiskCache cache;
-  // dlopen of a damaged shared object can crash the process (SIGBUS on a truncated file), so
-  // the file is checked against the digest stored beside it before it is loaded.
-  std::string path = cache.path(key, ".so");
-  if (std::optional<std::string> digest = cache.read(key, ".sha256")) {
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.good() || in.eof()) {
-      if (!bytes.empty() && sha256_hex(bytes) == *digest) return path;
-    }
-    cache.remove(key, ".so");
-    cache.remove(key, ".sha256");
-  }
+  if (std::optional<std::string> path = cached_module(cache, key)) return *path;
+  // One compile per key: threads and processes that need it meanwhile wait, then load it.
+  DiskCache::Lock lock = cache.lock(key);
+  if (std::optional<std::string> path = cached_module(cache, key)) return *path;
   if (host_compiler_path().empty())
     raise(ErrorKind::runtime,
           "no C++ compiler found for the cpu device: install g++ or clang++, "
@@ -296,14 +305,13 @@ std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
   std::ifstream in(out, std::ios::binary);
   std::string image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (image.empty()) raise(ErrorKind::runtime, "the linker wrote no shared object");
-  std::string temp = cache.temp_path(key, ".so");
-  fs::copy_file(out, temp, fs::copy_options::overwrite_existing);
-  cache.commit(temp, key, ".so");  // the module first, then the digest that vouches for it
+  cache.write_file(key, ".so", image);  // the module first, then the digest that vouches for it
   cache.write(key, ".sha256", sha256_hex(image));
-  if (access(path.c_str(), R_OK) != 0)
+  std::optional<std::string> path = cached_module(cache, key);
+  if (!path)
     raise(ErrorKind::runtime, "cannot store kernel modules in " + cache.dir() +
                                   "; point CUPYLIKE_CACHE_DIR at a writable folder");
-  return path;
+  return *path;
 }
 
 }  // namespace cupylike::jit

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "jit/launch_check.hpp"
+#include "jit/param_kind.hpp"
 #include "runtime/cpu/cpu_module.hpp"
 #include "runtime/cuda/cuda_module.hpp"
 #include "runtime/stream.hpp"
@@ -25,6 +26,9 @@ struct LoadedKernel {
   /// Sizes of the parameters, when the device can tell (always on cpu; on cuda with a driver
   /// that has cuFuncGetParamInfo).
   std::optional<std::vector<size_t>> param_sizes;
+  /// What each parameter takes (jit/param_kind.hpp): from the module on cpu, from the source on
+  /// cuda (nullopt for a module loaded from an image, or a kernel the source does not show).
+  std::optional<std::vector<ParamKind>> param_kinds;
   KernelLimits limits;
   /// The device's limits, looked up once at load (an sm_90 GPU's on the cpu device).
   const DeviceLimits* device_limits = &kSm90Limits;

@@ -74,6 +74,19 @@ std::optional<NvrtcOutput> deserialize(std::string_view s) {
   return out;
 }
 
+// The disk cache's entry for `key`, counted as a hit.
+std::shared_ptr<const NvrtcOutput> cached(const DiskCache& disk, const std::string& key) {
+  std::optional<std::string> payload = disk.read(key, kSuffix);
+  if (!payload) return nullptr;
+  std::optional<NvrtcOutput> out = deserialize(*payload);
+  if (!out) {
+    disk.remove(key, kSuffix);  // a payload of another format: never trusted
+    return nullptr;
+  }
+  ++g_disk_hits;
+  return std::make_shared<const NvrtcOutput>(std::move(*out));
+}
+
 }  // namespace
 
 std::string nvrtc_cache_key(const std::string& source, const std::string& name,
@@ -105,25 +118,21 @@ std::shared_ptr<const NvrtcOutput> nvrtc_compile_cached(
       return it->second;
     }
   }
-  // Without the lock: a compile takes long, and two threads compiling the same new request
-  // both get the same bytes.
+  // Without the memory map's lock: a compile takes long. The disk entry's lock makes threads
+  // and processes that need the same new request wait for one compile and read its result.
   std::string key = nvrtc_cache_key(source, name, user_options, name_expressions, arch, ptx);
   DiskCache disk;
-  std::shared_ptr<const NvrtcOutput> result;
-  if (std::optional<std::string> payload = disk.read(key, kSuffix)) {
-    if (std::optional<NvrtcOutput> out = deserialize(*payload)) {
-      ++g_disk_hits;
-      result = std::make_shared<const NvrtcOutput>(std::move(*out));
-    } else {
-      disk.remove(key, kSuffix);  // a payload of another format: never trusted
-    }
-  }
+  std::shared_ptr<const NvrtcOutput> result = cached(disk, key);
   if (!result) {
-    ++g_compiles;
-    auto out = std::make_shared<const NvrtcOutput>(
-        nvrtc_compile(source, name, user_options, name_expressions, arch, ptx));
-    disk.write(key, kSuffix, serialize(*out));
-    result = std::move(out);
+    DiskCache::Lock locked = disk.lock(key);
+    result = cached(disk, key);
+    if (!result) {
+      ++g_compiles;
+      auto out = std::make_shared<const NvrtcOutput>(
+          nvrtc_compile(source, name, user_options, name_expressions, arch, ptx));
+      disk.write(key, kSuffix, serialize(*out));
+      result = std::move(out);
+    }
   }
   std::lock_guard<std::mutex> lock(mutex);
   return memory->emplace(std::move(request), std::move(result)).first->second;

@@ -1,17 +1,22 @@
 #include "jit/paths.hpp"
 
 #include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <mutex>
 #include <vector>
 
 #include "jit/sha256.hpp"
+#include "jit/warning.hpp"
 
 namespace cupylike::jit {
 namespace {
@@ -33,6 +38,42 @@ std::string home_dir() {
   // No $HOME (a daemon, a stripped environment): the password database still knows.
   if (const passwd* pw = getpwuid(getuid()); pw && pw->pw_dir) return pw->pw_dir;
   return "/tmp";
+}
+
+// Empty when `dir` can hold the cache (created if missing, a folder, files can be made in it;
+// a check of permission bits would miss root, read-only mounts and /proc), else why not.
+std::string why_unusable(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return ec.message();
+  if (!fs::is_directory(dir, ec)) return "not a folder";
+  std::string probe = dir + "/.probe-XXXXXX";
+  int fd = mkstemp(probe.data());
+  if (fd < 0) return std::strerror(errno);
+  close(fd);
+  unlink(probe.c_str());
+  return "";
+}
+
+// A folder of this process's own, removed at exit, for when the cache folder cannot be used;
+// empty when not even that can be made.
+struct PrivateFolder {
+  std::string path;
+  pid_t owner = getpid();  // a forked child must not remove its parent's folder at its exit
+  PrivateFolder() {
+    std::error_code ec;
+    std::string tmpl = (fs::temp_directory_path(ec) / "cupylike-kernels-XXXXXX").string();
+    if (!ec && mkdtemp(tmpl.data())) path = tmpl;
+  }
+  ~PrivateFolder() {
+    std::error_code ec;
+    if (!path.empty() && getpid() == owner) fs::remove_all(path, ec);  // modules stay mapped
+  }
+};
+
+const std::string& private_cache_dir() {
+  static PrivateFolder folder;
+  return folder.path;
 }
 
 std::mutex g_kernel_dir_mutex;
@@ -82,17 +123,40 @@ std::string cuda_include_dir() {
   return "/usr/local/cuda/include";
 }
 
-std::string cache_dir() {
+std::string configured_cache_dir() {
   std::string dir = env("CUPYLIKE_CACHE_DIR");
-  if (dir.empty()) {
-    std::string xdg = env("XDG_CACHE_HOME");
-    dir = (xdg.empty() ? home_dir() + "/.cache" : xdg) + "/cupylike/kernels";
+  if (!dir.empty()) return dir;
+  std::string xdg = env("XDG_CACHE_HOME");
+  return (xdg.empty() ? home_dir() + "/.cache" : xdg) + "/cupylike/kernels";
+}
+
+std::string cache_dir() {
+  static std::mutex mutex;
+  static auto* verdicts = new std::map<std::string, std::string>;  // folder -> why unusable
+  std::string dir = configured_cache_dir();
+  std::string why;
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = verdicts->find(dir);
+    if (it == verdicts->end()) {
+      it = verdicts->emplace(dir, why_unusable(dir)).first;
+      first = true;
+    }
+    why = it->second;
   }
-  // Failure is left to the reads and writes, which treat it as a miss: the cache is only an
-  // optimisation.
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  return dir;
+  if (why.empty()) {
+    std::error_code ec;  // recreated if someone deleted it meanwhile
+    fs::create_directories(dir, ec);
+    return dir;
+  }
+  const std::string& fallback = private_cache_dir();
+  // Outside the lock: the hook may wait for the GIL, which a thread waiting for the lock holds.
+  if (first)
+    warn("the kernel cache folder " + dir + " cannot be used (" + why + "); compiled kernels go " +
+         "to " + (fallback.empty() ? std::string("nowhere") : fallback) +
+         " for this process only. Point CUPYLIKE_CACHE_DIR at a writable folder to keep them.");
+  return fallback.empty() ? dir : fallback;
 }
 
 }  // namespace cupylike::jit

@@ -20,9 +20,15 @@ std::string kernel_dir_digest();
 /// /usr/local/cuda/include.
 std::string cuda_include_dir();
 
-/// The compile cache's folder, created if missing: $CUPYLIKE_CACHE_DIR, else
+/// The compile cache's folder as configured: $CUPYLIKE_CACHE_DIR, else
 /// $XDG_CACHE_HOME/cupylike/kernels, else ~/.cache/cupylike/kernels. Read from the environment
 /// on each call, so a test may point it elsewhere.
+std::string configured_cache_dir();
+
+/// The folder the compile cache uses: configured_cache_dir(), created if missing, when files
+/// can be made there; else (a regular file, a path under one, a read-only or virtual file
+/// system) a private temporary folder of this process, removed at exit, with one warning per
+/// unusable folder naming it and CUPYLIKE_CACHE_DIR.
 std::string cache_dir();
 
 }  // namespace cupylike::jit

@@ -14,6 +14,27 @@
 
 namespace cupylike {
 
+namespace {
+
+// The same error on every device, for a name cuModuleGetFunction would not find.
+[[noreturn]] void missing_kernel(const std::string& name, const std::string& detail = "") {
+  raise(ErrorKind::value, "no kernel named '" + name + "' in the module" + detail +
+                              ": a kernel is an extern \"C\" __global__ function, or a template "
+                              "instantiation listed in name_expressions");
+}
+
+std::vector<ParamKind> abi_param_kinds(const std::vector<unsigned char>& kinds) {
+  std::vector<ParamKind> out;
+  for (unsigned char k : kinds)
+    out.push_back(k == __CPUK_PARAM_POINTER   ? ParamKind::pointer
+                  : k == __CPUK_PARAM_INTEGER ? ParamKind::integer
+                  : k == __CPUK_PARAM_FLOAT   ? ParamKind::floating
+                                              : ParamKind::other);
+  return out;
+}
+
+}  // namespace
+
 RawModule::RawModule(std::string code, std::vector<std::string> options,
                      std::vector<std::string> name_expressions, std::string file_name)
     : code_(std::move(code)),
@@ -56,29 +77,15 @@ std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
   jit::HostModuleSpec spec;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    bool added = std::find(cpu_kernels_.begin(), cpu_kernels_.end(), name) == cpu_kernels_.end();
-    if (added) {
-      // A name the source does not mention at all cannot be a kernel of it.
-      std::string base = name.substr(0, name.find('<'));
-      base = base.substr(base.rfind(':') == std::string::npos ? 0 : base.rfind(':') + 1);
-      if (code_.find(base) == std::string::npos)
-        raise(ErrorKind::value, "no kernel named '" + name + "' in the module's source");
-      cpu_kernels_.push_back(name);
-    }
+    // What cuModuleGetFunction finds in NVRTC's output, and nothing else: the extern "C"
+    // kernels and the name expressions. A __device__ function, a kernel with C++ linkage or a
+    // name that is no function at all is missing there, so it is missing here too (rather
+    // than a compile error from the glue, or a kernel that runs here and not on a GPU).
+    if (std::find(cpu_kernels_.begin(), cpu_kernels_.end(), name) == cpu_kernels_.end())
+      missing_kernel(name);
     spec = jit::HostModuleSpec{code_, file_name_, options_, cpu_kernels_};
   }
-  std::shared_ptr<cpu::CpuModule> module;
-  try {
-    module = jit::cpu_module(spec);
-  } catch (...) {
-    // A bad name must not spoil the module for the good ones.
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (name_expressions_.end() ==
-        std::find(name_expressions_.begin(), name_expressions_.end(), name))
-      cpu_kernels_.erase(std::remove(cpu_kernels_.begin(), cpu_kernels_.end(), name),
-                         cpu_kernels_.end());
-    throw;
-  }
+  std::shared_ptr<cpu::CpuModule> module = jit::cpu_module(spec);
   // What NVRTC would refuse to compile for a GPU, the cpu device refuses too.
   for (size_t i = 0; i < spec.kernels.size(); ++i)
     check_static_shared(spec.kernels[i], module->static_shared(int(i)), file_name_, code_);
@@ -88,6 +95,7 @@ std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
   k->cpu_module = module;
   k->cpu_index = module->find(name);
   k->param_sizes = module->param_sizes(k->cpu_index);
+  k->param_kinds = abi_param_kinds(module->param_kinds(k->cpu_index));
   k->limits.static_shared = module->static_shared(k->cpu_index);
   return k;
 }
@@ -143,10 +151,14 @@ std::shared_ptr<LoadedKernel> RawModule::load_cuda(Device device, const std::str
     fn = module->function(lowered(name));
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::cuda_driver) throw;
-    raise(ErrorKind::value, "no kernel named '" + name + "' in the module (" + e.what() + ")");
+    missing_kernel(name, std::string(" (") + e.what() + ")");
   }
   k->cuda_function = fn;
   k->param_sizes = param_sizes(device, fn);
+  // The driver knows sizes only; what the source declares tells pointers from numbers.
+  if (image_path_.empty()) k->param_kinds = jit::kernel_param_kinds(code_, name);
+  if (k->param_kinds && k->param_sizes && k->param_kinds->size() != k->param_sizes->size())
+    k->param_kinds.reset();  // the source was misread (a macro): trust the driver's sizes alone
   KernelAttributes a = kernel_attributes(device, fn);
   k->limits.max_threads_per_block = unsigned(a.max_threads_per_block);
   k->limits.static_shared = size_t(a.shared_size_bytes);

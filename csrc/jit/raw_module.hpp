@@ -37,7 +37,7 @@ class RawModule {
 
   std::string code_, file_name_, image_path_;
   std::vector<std::string> options_, name_expressions_;
-  std::vector<std::string> cpu_kernels_;  // names the cpu module was (or will be) built with
+  std::vector<std::string> cpu_kernels_;  // name expressions, then extern "C" kernels
   std::vector<std::shared_ptr<CudaModule>> cuda_modules_;  // one per CUDA device used
   std::vector<std::string> lowered_names_;                 // NVRTC's, per name expression
   std::mutex mutex_;

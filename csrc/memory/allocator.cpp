@@ -3,7 +3,9 @@
 #include <cstdlib>
 
 #include "core/error.hpp"
+#include "memory/guarded.hpp"
 #include "runtime/backend.hpp"
+#include "runtime/checked_mode.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/stream.hpp"
 
@@ -102,6 +104,7 @@ MemoryPtr allocate(Device device, size_t bytes) {
     }
     if (fn) return (*fn)(device, bytes, stream);
   }
+  if (device.is_cpu() && checked_mode()) return guarded_allocate(device, bytes);
   return default_pool_set().malloc(device, bytes, stream);
 }
 

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdio>
 
 #include "core/error.hpp"
 
@@ -283,8 +284,11 @@ void Pool::set_limit(size_t bytes) {
 }
 
 void Pool::set_limit_fraction(double fraction) {
-  if (!(fraction >= 0.0 && fraction <= 1.0))
-    raise(ErrorKind::value, "memory limit fraction must be between 0 and 1");
+  if (!(fraction >= 0.0 && fraction <= 1.0)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", fraction);
+    raise(ErrorKind::value, std::string("memory limit fraction out of range: ") + text);
+  }
   set_limit(size_t(std::floor(fraction * double(source_.capacity))));
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/cpu/worker_pool.hpp"
+#include "runtime/interrupt.hpp"
 
 namespace cupylike {
 
@@ -22,6 +23,9 @@ constexpr int64_t kInsertion = 32;
 // A single row splits into chunks of at least this many elements, counted and scattered in
 // parallel.
 constexpr int64_t kChunk = 1 << 16;
+// Elements a loop handles between two looks at the interrupt count: a few milliseconds, so
+// Ctrl-C stops a sort of 1e8 elements within a second at a cost too small to measure.
+constexpr int64_t kCheckEvery = 1 << 20;
 
 using Histogram = std::array<int64_t, kBuckets>;
 
@@ -30,7 +34,9 @@ class RowSort {
  public:
   using E = typename Key::elem;
 
-  RowSort(E* v, int64_t* idx, int64_t n, int chunks) : v_(v), idx_(idx), n_(n), chunks_(chunks) {
+  // Stops early, leaving v and idx in any order, once `watch` fires; the caller checks it.
+  RowSort(E* v, int64_t* idx, int64_t n, int chunks, const InterruptWatch& watch)
+      : v_(v), idx_(idx), n_(n), chunks_(chunks), watch_(watch) {
     if (idx_) std::iota(idx_, idx_ + n_, int64_t(0));
   }
 
@@ -45,16 +51,18 @@ class RowSort {
     int64_t* idst = ti.get();
     std::vector<Histogram> hist(static_cast<size_t>(chunks_));
     for (int shift = 0; shift < Key::key_bits; shift += kBits) {
+      for (Histogram& h : hist) h.fill(0);
       each_chunk([&](int c, int64_t lo, int64_t hi) {
         Histogram& h = hist[size_t(c)];
-        h.fill(0);
         for (int64_t i = lo; i < hi; ++i) ++h[Key::digit(src[i], shift, kBits)];
       });
+      if (watch_.fired()) return;
       if (one_bucket(hist)) continue;  // every key has this digit: the pass would copy
       prefix(hist);
       each_chunk([&](int c, int64_t lo, int64_t hi) {
         scatter(hist[size_t(c)], src, isrc, dst, idst, lo, hi, shift);
       });
+      if (watch_.fired()) return;
       std::swap(src, dst);
       std::swap(isrc, idst);
     }
@@ -79,10 +87,11 @@ class RowSort {
     }
   }
 
-  // A local copy of the positions, so the compiler knows the stores cannot change them.
-  static void scatter(const Histogram& start, const E* __restrict__ src,
-                      const int64_t* __restrict__ isrc, E* __restrict__ dst,
-                      int64_t* __restrict__ idst, int64_t lo, int64_t hi, int shift) {
+  // A local copy of the positions, so the compiler knows the stores cannot change them; they
+  // go back to `start` for the chunk's next piece.
+  static void scatter(Histogram& start, const E* __restrict__ src, const int64_t* __restrict__ isrc,
+                      E* __restrict__ dst, int64_t* __restrict__ idst, int64_t lo, int64_t hi,
+                      int shift) {
     int64_t next[kBuckets];
     std::copy(start.begin(), start.end(), next);
     if (idst) {
@@ -94,12 +103,18 @@ class RowSort {
     } else {
       for (int64_t i = lo; i < hi; ++i) dst[next[Key::digit(src[i], shift, kBits)]++] = src[i];
     }
+    std::copy(next, next + kBuckets, start.begin());
   }
 
+  // f(c, lo, hi) over chunk c's range in pieces of kCheckEvery, in order, skipping the rest
+  // of the range once the watch fires (scatter's positions carry from piece to piece through
+  // the chunk's histogram).
   template <class F>
   void each_chunk(const F& f) {
     auto one = [&](uint64_t c) {
-      f(int(c), n_ * int64_t(c) / chunks_, n_ * int64_t(c + 1) / chunks_);
+      const int64_t lo = n_ * int64_t(c) / chunks_, hi = n_ * int64_t(c + 1) / chunks_;
+      for (int64_t at = lo; at < hi && !watch_.fired(); at += kCheckEvery)
+        f(int(c), at, std::min(hi, at + kCheckEvery));
     };
     if (chunks_ == 1)
       one(0);
@@ -134,23 +149,26 @@ class RowSort {
   int64_t* idx_;
   int64_t n_;
   int chunks_;
+  const InterruptWatch& watch_;
 };
 
 template <class Key>
-void sort_rows(void* values, int64_t* indices, int64_t rows, int64_t n) {
+void sort_rows(void* values, int64_t* indices, int64_t rows, int64_t n,
+               const InterruptWatch& watch) {
   using E = typename Key::elem;
   E* v = static_cast<E*>(values);
   cpu::WorkerPool& pool = cpu::WorkerPool::instance();
   if (rows == 1) {
     const int chunks = int(std::clamp<int64_t>(n / kChunk, 1, pool.threads()));
-    RowSort<Key>(v, indices, n, chunks).run();
+    RowSort<Key>(v, indices, n, chunks, watch).run();
     return;
   }
   pool.run(
       uint64_t(rows),
       [&](uint64_t r) {
+        if (watch.fired()) return;
         const int64_t at = int64_t(r) * n;
-        RowSort<Key>(v + at, indices ? indices + at : nullptr, n, 1).run();
+        RowSort<Key>(v + at, indices ? indices + at : nullptr, n, 1, watch).run();
       },
       rows * n >= 2 * kChunk);
 }
@@ -172,15 +190,18 @@ int64_t merge_split(const typename Key::elem* a, int64_t m, const typename Key::
 }
 
 template <class Key>
-void merge(const void* source, void* dest, int64_t n, int64_t mid) {
+void merge(const void* source, void* dest, int64_t n, int64_t mid, const InterruptWatch& watch) {
   using E = typename Key::elem;
   const E* a = static_cast<const E*>(source);
   const E* b = a + mid;
   E* out = static_cast<E*>(dest);
   const int64_t m = mid, l = n - mid;
   cpu::WorkerPool& pool = cpu::WorkerPool::instance();
-  const int parts = int(std::clamp<int64_t>(n / kChunk, 1, pool.threads()));
+  // Pieces of about kCheckEvery, so that pieces not started are skipped after an interrupt.
+  const int64_t parts =
+      std::max(std::clamp<int64_t>(n / kChunk, 1, pool.threads()), n / kCheckEvery);
   auto piece = [&](uint64_t p) {
+    if (watch.fired()) return;
     const int64_t k0 = n * int64_t(p) / parts, k1 = n * int64_t(p + 1) / parts;
     int64_t i = merge_split<Key>(a, m, b, l, k0), j = k0 - i;
     const int64_t i1 = merge_split<Key>(a, m, b, l, k1), j1 = k1 - i1;
@@ -233,26 +254,35 @@ void with_key(DType dtype, Args&&... args) {
 
 template <class Key>
 struct SortRows {
-  static void run(void* values, int64_t* indices, int64_t rows, int64_t n) {
-    sort_rows<Key>(values, indices, rows, n);
+  static void run(void* values, int64_t* indices, int64_t rows, int64_t n,
+                  const InterruptWatch& watch) {
+    sort_rows<Key>(values, indices, rows, n, watch);
   }
 };
 
 template <class Key>
 struct Merge {
-  static void run(const void* src, void* dst, int64_t n, int64_t mid) {
-    merge<Key>(src, dst, n, mid);
+  static void run(const void* src, void* dst, int64_t n, int64_t mid, const InterruptWatch& watch) {
+    merge<Key>(src, dst, n, mid, watch);
   }
 };
 
 }  // namespace
 
 void host_merge(DType dtype, const void* src, void* dst, int64_t n, int64_t mid) {
-  if (n > 0) with_key<Merge>(dtype, src, dst, n, mid);
+  if (n <= 0) return;
+  install_interrupt_handler();
+  const InterruptWatch watch;
+  with_key<Merge>(dtype, src, dst, n, mid, watch);
+  watch.check();
 }
 
 void host_sort_rows(DType dtype, void* values, int64_t* indices, int64_t rows, int64_t n) {
-  if (rows > 0 && n > 0) with_key<SortRows>(dtype, values, indices, rows, n);
+  if (rows <= 0 || n <= 0) return;
+  install_interrupt_handler();
+  const InterruptWatch watch;
+  with_key<SortRows>(dtype, values, indices, rows, n, watch);
+  watch.check();
 }
 
 }  // namespace cupylike

@@ -13,11 +13,13 @@ namespace cupylike {
 
 /// Sorts each of `rows` contiguous rows of `n` elements of `dtype` at `values` in place. With
 /// `indices` (int64, [rows][n]), each row's permutation is written there too: the original
-/// position in its row of each sorted element (numpy.argsort with kind='stable').
+/// position in its row of each sorted element (numpy.argsort with kind='stable'). Throws
+/// Interrupted on Ctrl-C (runtime/interrupt.hpp), leaving the rows in any order.
 void host_sort_rows(DType dtype, void* values, int64_t* indices, int64_t rows, int64_t n);
 
 /// Merges the sorted runs [0, mid) and [mid, n) of `src` into `dst` (n elements of `dtype`) in
-/// NumPy's order, stably, with one piece of the output per worker thread.
+/// NumPy's order, stably, in pieces of the output spread over the worker threads. Throws
+/// Interrupted on Ctrl-C, leaving `dst` partly written.
 void host_merge(DType dtype, const void* src, void* dst, int64_t n, int64_t mid);
 
 }  // namespace cupylike

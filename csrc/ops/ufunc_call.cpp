@@ -1,5 +1,6 @@
 // Ufunc::call: operands checked and prepared (casts, overlaps, outputs), axes merged, one
-// launch of the loop's kernel, results cast into `out` where its dtype differs.
+// launch of the loop's kernel, results cast into `out` where its dtype differs (only where
+// the `where` mask is true).
 #include <cupylike/params.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/layout.hpp"
 #include "ops/copy.hpp"
+#include "ops/masked_copy.hpp"
 #include "ops/ufunc.hpp"
 
 namespace cupylike {
@@ -186,21 +188,20 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
     bool direct = o->dtype() == out_types[k];
     for (int i = 0; direct && i < nin_; ++i)
       direct = !inputs[i] || !may_share_memory(*inputs[i], *o) || same_view(*inputs[i], *o, shape);
-    if (direct) {
-      writes[k] = o;
-    } else {
-      // Through a temporary: holds out's values where `where` is false, and is read before
-      // the output is written when they overlap.
-      writes[k] = opt.where || opt.where_false ? copy_array(o, 'K', stream, out_types[k])
-                                               : new_output(device, out_types[k], shape, &optr, 1);
-    }
+    // Otherwise through a temporary in the loop's dtype, copied into `out` after the launch
+    // (so an overlapping input is read before `out` is written).
+    writes[k] = direct ? o : new_output(device, out_types[k], shape, &optr, 1);
   }
   if (opt.where_false || shape_size(shape) == 0) return results;
+  // When every output goes through a temporary, the mask applies at the copy back alone and
+  // the kernel takes its unmasked loops (the masked walk is many times slower).
+  bool masked_launch = opt.where != nullptr;
+  for (int k = 0; masked_launch && k < nout_; ++k) masked_launch = results[size_t(k)] == writes[k];
 
   cupylike_ew_params p;
   p.size = shape_size(shape);
-  p.nops = nin_ + nout_ + (opt.where ? 1 : 0);
-  p.has_where = opt.where != nullptr;
+  p.nops = nin_ + nout_ + (masked_launch ? 1 : 0);
+  p.has_where = masked_launch;
   p.scalar_mask = 0;
   Operand ops[CUPYLIKE_EW_MAX_OPERANDS];
   for (int i = 0; i < nin_; ++i) {
@@ -218,7 +219,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
     ops[nin_ + k] = {writes[k].get(), writes[k]->itemsize()};
     p.ptr[nin_ + k] = writes[k]->data();
   }
-  if (opt.where) {
+  if (masked_launch) {
     ops[p.nops - 1] = {opt.where.get(), 1};
     p.ptr[p.nops - 1] = opt.where->data();
   }
@@ -226,8 +227,15 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
   void* args[] = {&p};
   loaded_kernel(device, loop)
       .launch(elementwise_dims(device, p.size), 0, stream, args, uint64_t(p.size));
-  for (int k = 0; k < nout_; ++k)
-    if (results[size_t(k)] != writes[k]) copy_cast(*results[size_t(k)], *writes[k], stream);
+  for (int k = 0; k < nout_; ++k) {
+    if (results[size_t(k)] == writes[k]) continue;
+    // With `where`, only the elements the mask selects come back: the others keep out's
+    // values exactly (a round trip through the loop's dtype would round them).
+    if (opt.where)
+      copy_where(results[size_t(k)], writes[k], opt.where, stream);
+    else
+      copy_cast(*results[size_t(k)], *writes[k], stream);
+  }
   return results;
 }
 

@@ -25,7 +25,7 @@ ArrayPtr astype_method(const ArrayPtr& a, py::handle dtype, py::handle order, py
           "every value survives the cast");
   Casting c = casting_from_string(rule);
   char o = order_from_py(order, 'K');
-  bool force = PyObject_IsTrue(copy.ptr()) == 1;
+  bool force = truth_from_py(copy);
   const Stream& stream = *current_stream(a->device());
   check_cast(a->dtype(), dt, c);
   warn_if_discarding_imaginary(a->dtype(), dt);

@@ -46,8 +46,8 @@ py::object dtype_of_value(py::handle value) {
 }
 
 ArrayPtr new_array(py::handle shape, py::handle dtype, py::handle order, py::handle device) {
-  return empty(device_from_py(device), dtype_or(dtype, DType::float64),
-               ints_from_py(shape, "shape"), order_from_py(order, 'C', "CF"));
+  return empty(device_from_py(device), dtype_or(dtype, DType::float64), shape_from_py(shape),
+               order_from_py(order, 'C', "CF"));
 }
 
 // numpy.empty_like's layout rules, for cupylike and NumPy prototypes.
@@ -73,7 +73,7 @@ ArrayPtr new_like(py::handle proto, py::handle dtype, py::handle order_obj, py::
   }
   DType dt = dtype_or(dtype, pdt);
   char order = order_from_py(order_obj, 'K');
-  DimVector shape = shape_obj.is_none() ? pshape : ints_from_py(shape_obj, "shape");
+  DimVector shape = shape_obj.is_none() ? pshape : shape_from_py(shape_obj);
   int pisz = itemsize(pdt);
   if (order == 'A')
     order = is_f_contiguous(pshape, pstrides, pisz) && !is_c_contiguous(pshape, pstrides, pisz)
@@ -97,8 +97,8 @@ ArrayPtr with_ndmin(ArrayPtr a, int ndmin) {
 // when it would have to), None copies only when needed.
 py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::handle device_obj,
                     py::handle copy_obj, int ndmin) {
-  bool always = !copy_obj.is_none() && copy_obj.cast<bool>();
-  bool never = !copy_obj.is_none() && !copy_obj.cast<bool>();
+  bool always = !copy_obj.is_none() && truth_from_py(copy_obj);
+  bool never = !copy_obj.is_none() && !always;
   char order = order_from_py(order_obj, 'K');
   if (!py::isinstance<NDArray>(obj)) {
     if (never)

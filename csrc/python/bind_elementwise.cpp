@@ -1,9 +1,12 @@
 // cupylike.ElementwiseKernel, with CuPy's constructor and call signature.
 #include <pybind11/stl.h>
 
+#include <climits>
+
 #include "core/error.hpp"
 #include "ops/elementwise_kernel.hpp"
 #include "python/bindings.hpp"
+#include "python/convert.hpp"
 #include "python/ufunc_args.hpp"
 
 namespace cupylike::python {
@@ -16,11 +19,6 @@ struct PyElementwiseKernel {
   bool no_return = false, return_tuple = false;
 };
 
-std::vector<std::string> option_list(py::handle options) {
-  if (py::isinstance<py::str>(options)) return {options.cast<std::string>()};
-  return options.cast<std::vector<std::string>>();
-}
-
 py::object call(PyElementwiseKernel& self, py::args args, py::kwargs kwargs) {
   int64_t size = -1;
   std::optional<int> block_size;
@@ -28,9 +26,10 @@ py::object call(PyElementwiseKernel& self, py::args args, py::kwargs kwargs) {
   for (auto item : kwargs) {
     std::string key = py::str(item.first);
     if (key == "size") {
-      if (!item.second.is_none()) size = item.second.cast<int64_t>();
+      if (!item.second.is_none()) size = int_from_py(item.second);
     } else if (key == "block_size") {
-      if (!item.second.is_none()) block_size = item.second.cast<int>();
+      if (!item.second.is_none())
+        block_size = int(int_in_range(item.second, "block_size", INT_MIN, INT_MAX));
     } else if (key == "stream") {
       stream = item.second;
     } else {
@@ -93,7 +92,7 @@ by the host compiler on the cpu device (which ignores block_size).)doc")
              d.preamble = preamble;
              d.loop_prep = loop_prep;
              d.after_loop = after_loop;
-             d.options = option_list(options);
+             d.options = strings_from_py(options, "options");
              return PyElementwiseKernel{std::make_shared<ElementwiseKernel>(std::move(d)),
                                         no_return, return_tuple};
            }),

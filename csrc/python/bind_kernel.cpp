@@ -7,6 +7,7 @@
 #include "jit/blocking.hpp"
 #include "jit/module_cache.hpp"
 #include "jit/raw_module.hpp"
+#include "jit/warning.hpp"
 #include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
@@ -76,7 +77,7 @@ struct Kernel {
     const LoadedKernel& k = on(d);
     cpu::LaunchDims config{dims(grid, "grid"), dims(block, "block")};
     const Stream& s = stream_or_current(stream, d);
-    KernelArgs packed(args, d, k.param_sizes, name);
+    KernelArgs packed(args, d, k.param_sizes, k.param_kinds, name);
     py::gil_scoped_release unlocked;
     k.launch(config, shared_mem, s, packed.pointers());
   }
@@ -120,6 +121,15 @@ void bind_kernel(py::module_& m) {
         return PyEval_SaveThread();
       },
       [](void* state) { PyEval_RestoreThread(static_cast<PyThreadState*>(state)); });
+  // The compilers' warnings (a cache folder that cannot be used) as RuntimeWarnings, from
+  // whichever thread compiles. A filter that turns them into errors cannot raise from inside
+  // a compile: the error is reported as unraisable instead.
+  jit::set_warning_hook([](const std::string& message) {
+    if (!Py_IsInitialized()) return;
+    PyGILState_STATE state = PyGILState_Ensure();
+    if (PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0) PyErr_WriteUnraisable(nullptr);
+    PyGILState_Release(state);
+  });
   m.def("_cpu_module_lookup_seconds", &cpu_module_lookup_seconds, py::arg("code"),
         py::arg("kernel"), py::arg("level"),
         "Benchmark: seconds to get a cpu module from memory (0), disk (1) or the compiler (2).");

@@ -4,9 +4,11 @@
 
 #include "core/error.hpp"
 #include "memory/allocator.hpp"
+#include "ops/poison.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 #include "python/memory_pointer.hpp"
+#include "runtime/checked_mode.hpp"
 
 namespace cupylike::python {
 
@@ -59,7 +61,7 @@ MemoryPtr call_python_allocator(const py::object& fn, Device device, size_t byte
     raise(ErrorKind::type,
           "an allocator must return an object with a `ptr` attribute (such as "
           "a MemoryPointer)");
-  uintptr_t ptr = r.attr("ptr").cast<uintptr_t>();
+  uintptr_t ptr = uintptr_t(int_in_range(r.attr("ptr"), "allocator's pointer", 0, INT64_MAX));
   return std::make_shared<PythonMemory>(device, reinterpret_cast<void*>(ptr), bytes, r);
 }
 
@@ -87,9 +89,10 @@ void set_limit(Pool& pool, py::handle size, py::handle fraction) {
   if (!size.is_none() && !fraction.is_none())
     raise(ErrorKind::value, "size and fraction cannot be specified at one time");
   if (!fraction.is_none())
-    pool.set_limit_fraction(fraction.cast<double>());
+    pool.set_limit_fraction(float_from_py(fraction));
   else
-    pool.set_limit(size.is_none() ? 0 : size.cast<size_t>());
+    pool.set_limit(size.is_none() ? 0
+                                  : size_t(int_in_range(size, "memory limit size", 0, INT64_MAX)));
 }
 
 double malloc_free_ns(int64_t n, size_t bytes) {
@@ -175,7 +178,10 @@ Sizes are rounded up to 512 bytes; freed blocks are cached for reuse, stream by 
       .def("n_free_blocks", [](PinnedPoolHandle& h) { return h.pool->n_free_blocks(); })
       .def("free_all_blocks", [](PinnedPoolHandle& h) { h.pool->free_all_blocks(); })
       .def(
-          "set_limit", [](PinnedPoolHandle& h, size_t size) { h.pool->set_limit(size); },
+          "set_limit",
+          [](PinnedPoolHandle& h, py::handle size) {
+            h.pool->set_limit(size_t(int_in_range(size, "memory limit size", 0, INT64_MAX)));
+          },
           py::arg("size"));
   m.def(
       "get_default_memory_pool",
@@ -198,6 +204,9 @@ None for the default pools.)doc");
   m.def("get_allocator", [] { return *g_allocator_object; });
   m.def("_pool_malloc_free_ns", &malloc_free_ns, py::arg("n"), py::arg("size"),
         "Benchmark: nanoseconds per malloc + free pair on the current device's default pool.");
+  m.def("_checked_mode", &checked_mode, "Whether CUPYLIKE_CHECKED=1 is in effect.");
+  m.def("_poisoned_if_checked", &poisoned_if_checked, py::arg("a"),
+        "Fills `a` with checked mode's poison (NaN or 0xCC bytes) when that mode is on.");
   Pool::set_reclaim_hook([] {
     if (!Py_IsInitialized()) return;
     py::gil_scoped_acquire gil;

@@ -36,15 +36,15 @@ struct Flags {
 DimVector shape_args(const py::args& args, const char* fn) {
   if (args.size() == 0)
     raise(ErrorKind::type, std::string(fn) + "() takes at least 1 argument (0 given)");
-  if (args.size() == 1) return ints_from_py(args[0], "shape");
-  return ints_from_py(args, "shape");
+  if (args.size() == 1) return shape_from_py(args[0]);
+  return shape_from_py(args);
 }
 
 }  // namespace
 
 ArrayPtr reshape_array(const ArrayPtr& a, const DimVector& shape, char order, py::handle copy) {
-  bool force = !copy.is_none() && copy.cast<bool>();
-  bool never = !copy.is_none() && !copy.cast<bool>();
+  bool force = !copy.is_none() && truth_from_py(copy);
+  bool never = !copy.is_none() && !force;
   if (!force) {
     ArrayPtr v = reshape_view(a, shape, order);
     if (v) return v;
@@ -74,7 +74,7 @@ py::object host_for_scalar(const ArrayPtr& a) {
 
 ArrayPtr construct(py::handle shape, py::handle dtype, py::handle memptr, py::handle strides,
                    py::handle order_obj) {
-  DimVector dims = ints_from_py(shape, "shape");
+  DimVector dims = shape_from_py(shape);
   DType dt = dtype_or(dtype, DType::float64);
   char order = order_from_py(order_obj, 'C', "CF");
   if (memptr.is_none()) {

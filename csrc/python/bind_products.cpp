@@ -78,7 +78,7 @@ bool blas_view(int64_t rows, int64_t cols, int64_t s_r, int64_t s_c, int64_t isz
 // a @ b for cupylike arrays of 1 or 2 dimensions and one BLAS dtype on one device that BLAS
 // reads in place: one gemm into the result's final shape, without the Python front-end's
 // per-call cost. None for anything else (cupylike/_products.py's general path takes it).
-py::object matmul_direct(py::handle a_obj, py::handle b_obj) {
+py::object matmul_direct(py::handle a_obj, py::handle b_obj, bool one_term_blas) {
   const ArrayPtr* pa = fast_array(a_obj.ptr());
   const ArrayPtr* pb = fast_array(b_obj.ptr());
   if (!pa || !pb) return py::none();
@@ -92,7 +92,8 @@ py::object matmul_direct(py::handle a_obj, py::handle b_obj) {
   // a as an m x k matrix (a 1-d a is a row), b as k x n (a 1-d b is a column).
   const int64_t m = nda == 2 ? a->shape()[0] : 1, k = a->shape()[nda - 1];
   const int64_t kb = b->shape()[0], n = ndb == 2 ? b->shape()[1] : 1;
-  if (k != kb || k == 0 || m == 0 || n == 0) return py::none();
+  // numpy.matmul sums one term without BLAS (see _products.py's _blas_matmul); dot does not.
+  if (k != kb || k == 0 || (k == 1 && !one_term_blas) || m == 0 || n == 0) return py::none();
   bool ta = false, tb = false;
   int64_t lda = 1, ldb = 1;
   if (!blas_view(m, k, nda == 2 ? a->strides()[0] : 0, a->strides()[nda - 1], isz, ta, lda) ||
@@ -122,6 +123,7 @@ void bind_products(py::module_& m) {
       py::arg("itemsize"),
       "(transposed, ld) of how BLAS reads a matrix of these byte strides in place, or None.");
   m.def("_matmul_direct", &matmul_direct, py::arg("a"), py::arg("b"),
+        py::arg("one_term_blas") = false,
         "a @ b in one gemm for 1-d and 2-d cupylike arrays of one BLAS dtype read in place; "
         "None where cupylike/_products.py's general path is needed.");
   m.def("_gemm", &run_gemm, py::arg("a"), py::arg("b"), py::arg("c"), py::arg("trans_a"),

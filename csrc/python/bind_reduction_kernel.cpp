@@ -11,11 +11,6 @@ namespace cupylike::python {
 
 namespace {
 
-std::vector<std::string> option_list(py::handle options) {
-  if (py::isinstance<py::str>(options)) return {options.cast<std::string>()};
-  return options.cast<std::vector<std::string>>();
-}
-
 py::object call(ReductionKernel& self, py::args args, py::kwargs kwargs) {
   RkCallOptions opt;
   py::handle out = py::none(), stream = py::none();
@@ -96,7 +91,7 @@ compiler on the cpu device; reduce_dims is accepted and ignored (axes are always
                d.reduce_type = dtype_name(dtype_from_py(reduce_type));
              d.reduce_dims = reduce_dims;
              d.preamble = preamble;
-             d.options = option_list(options);
+             d.options = strings_from_py(options, "options");
              return std::make_shared<ReductionKernel>(std::move(d));
            }),
            py::arg("in_params"), py::arg("out_params"), py::arg("map_expr"), py::arg("reduce_expr"),

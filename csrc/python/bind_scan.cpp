@@ -35,9 +35,7 @@ std::optional<int64_t> axis_from_py(py::handle axis) {
   if (axis.is_none()) return std::nullopt;
   if (py::isinstance<py::bool_>(axis) || py::isinstance(axis, numpy_bool_type()))
     raise(ErrorKind::type, "an integer is required for the axis");
-  PyObject* index = PyNumber_Index(axis.ptr());  // TypeError for a float, a tuple, ...
-  if (!index) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(index).cast<int64_t>();
+  return int_from_py(axis);  // TypeError for a float, a tuple, ...
 }
 
 // `function`: the public name for messages ("cumsum"); the scan's own name by default.

@@ -9,6 +9,7 @@
 #include "ops/copy.hpp"
 #include "ops/index_kernels.hpp"
 #include "ops/library.hpp"
+#include "ops/masked_copy.hpp"
 #include "ops/sequence.hpp"
 #include "python/bind_parts.hpp"
 #include "python/convert.hpp"
@@ -83,8 +84,8 @@ py::object arange_dtype(py::handle start, py::handle stop, py::handle step) {
 ArrayPtr arange(py::handle start, py::handle stop, py::handle step, py::handle dtype,
                 py::handle device_obj) {
   py::object dt =
-      dtype.is_none() ? arange_dtype(start, stop, step) : py::reinterpret_borrow<py::object>(dtype);
-  DType t = dtype_from_py(dt);
+      numpy().attr("dtype")(dtype.is_none() ? arange_dtype(start, stop, step)
+                                            : py::reinterpret_borrow<py::object>(dtype));
   py::object one = py::int_(1), zero = py::int_(0);
   if (!step || step.is_none()) step = one;
   if (!stop || stop.is_none()) {
@@ -94,11 +95,14 @@ ArrayPtr arange(py::handle start, py::handle stop, py::handle step, py::handle d
   py::object next;
   int64_t n;
   try {
-    n = arange_length(start, stop, step, dtype_info(t).kind == 'c', next);
+    // The length before the dtype, as NumPy: arange(2**64) is "Maximum allowed size
+    // exceeded", not an object array.
+    n = arange_length(start, stop, step, py::str(dt.attr("kind")).equal(py::str("c")), next);
   } catch (py::error_already_set& e) {
     if (e.matches(PyExc_OverflowError)) raise(ErrorKind::value, "Maximum allowed size exceeded");
     throw;
   }
+  DType t = dtype_from_py(dt);
   if (t == DType::bool_ && n > 2)
     raise(ErrorKind::type,
           "arange() is only supported for booleans when the result has at most length 2.");
@@ -201,7 +205,9 @@ Linspace linspace_compute(py::handle start, py::handle stop, int64_t num, bool e
 }
 
 int64_t sample_count(py::handle num) {
-  int64_t n = checked(PyNumber_Index(num.ptr())).cast<int64_t>();
+  std::optional<int64_t> count = int64_from_py(num);
+  if (!count) raise(ErrorKind::value, "Maximum allowed size exceeded");  // NumPy's arange's
+  int64_t n = *count;
   if (n < 0)
     raise(ErrorKind::value, "Number of samples, " + std::to_string(n) + ", must be non-negative.");
   return n;
@@ -226,7 +232,7 @@ py::object linspace(py::handle start, py::handle stop, py::handle num, bool endp
   int64_t n = sample_count(num);
   check_scalar(start, "linspace");
   check_scalar(stop, "linspace");
-  if (!axis.is_none() && axis.cast<int64_t>() != 0 && axis.cast<int64_t>() != -1)
+  if (!axis.is_none() && int_from_py(axis) != 0 && int_from_py(axis) != -1)
     raise(ErrorKind::axis,
           "axis " + std::string(py::str(axis)) + " is out of bounds for array of dimension 1");
   Linspace r =
@@ -243,7 +249,7 @@ ArrayPtr logspace(py::handle start, py::handle stop, py::handle num, bool endpoi
   check_scalar(start, "logspace");
   check_scalar(stop, "logspace");
   check_scalar(base, "logspace");
-  if (!axis.is_none() && axis.cast<int64_t>() != 0 && axis.cast<int64_t>() != -1)
+  if (!axis.is_none() && int_from_py(axis) != 0 && int_from_py(axis) != -1)
     raise(ErrorKind::axis,
           "axis " + std::string(py::str(axis)) + " is out of bounds for array of dimension 1");
   ArrayPtr y = linspace_compute(start, stop, n, endpoint, false, device_from_py(device)).y;
@@ -267,15 +273,16 @@ ArrayPtr logspace(py::handle start, py::handle stop, py::handle num, bool endpoi
 ArrayPtr eye(py::handle n_obj, py::handle m_obj, py::handle k, py::handle dtype, py::handle order,
              py::handle device_obj) {
   if (m_obj.is_none()) m_obj = n_obj;
-  int64_t n = ints_from_py(n_obj, "N")[0], m = ints_from_py(m_obj, "M")[0];
+  int64_t n = shape_from_py(n_obj)[0], m = shape_from_py(m_obj)[0];
   Device device = device_from_py(device_obj);
   ArrayPtr out = empty(device, dtype_or(dtype, DType::float64), DimVector{n, m},
                        order_from_py(order, 'C', "CF"));
   const Stream& stream = *current_stream(device);
-  // NumPy compares k with M before requiring an integer k.
-  int64_t diag = truth(k.ptr(), py::int_(m).ptr(), Py_GE)
-                     ? m
-                     : checked(PyNumber_Index(k.ptr())).cast<int64_t>();
+  // NumPy compares k with M (and -N) before requiring an integer k: a diagonal off the
+  // matrix, even beyond int64, gives zeros.
+  int64_t diag = truth(k.ptr(), py::int_(m).ptr(), Py_GE)    ? m
+                 : truth(k.ptr(), py::int_(-n).ptr(), Py_LE) ? -n
+                                                             : int_from_py(k);
   unlocked_if_large(out->nbytes(), [&] { eye_fill(out, diag, stream); });
   return out;
 }
@@ -311,14 +318,16 @@ void bind_sequences(py::module_& m) {
         std::vector<const KernelFamily*> all = copy_kernel_families();
         for (const KernelFamily* f : sequence_kernel_families()) all.push_back(f);
         all.push_back(&index_family());
+        all.push_back(&masked_copy_family());
         for (const KernelFamily* f : all) {
           py::list names;
           for (const std::string& i : f->instantiations) names.append(i);
-          out.append(py::make_tuple(f->name, f->header, names));
+          std::string code = f->source.empty() ? "#include <" + f->header + ">\n" : f->source;
+          out.append(py::make_tuple(f->name, code, names));
         }
         return out;
       },
-      "(name, header, instantiations) of every family of the library's own kernels.");
+      "(name, source, instantiations) of every family of the library's own kernels.");
 }
 
 }  // namespace cupylike::python

@@ -14,7 +14,7 @@ void bind_views(py::module_& m) {
         if (shape.is_none() == newshape.is_none())
           raise(ErrorKind::type, "reshape() needs exactly one of `shape` and `newshape`");
         return reshape_array(array_arg(a, "reshape"),
-                             ints_from_py(shape.is_none() ? newshape : shape, "shape"),
+                             shape_from_py(shape.is_none() ? newshape : shape),
                              order_from_py(order, 'C', "CFA"), copy);
       },
       py::arg("a"), py::arg("shape") = py::none(), py::arg("order") = "C", py::kw_only(),
@@ -64,7 +64,7 @@ void bind_views(py::module_& m) {
   m.def(
       "broadcast_to",
       [](py::handle a, py::handle shape) {
-        return broadcast_to(array_arg(a, "broadcast_to"), ints_from_py(shape, "shape"));
+        return broadcast_to(array_arg(a, "broadcast_to"), shape_from_py(shape));
       },
       py::arg("array"), py::arg("shape"), "numpy.broadcast_to: a read-only view.");
   m.def(

@@ -52,17 +52,20 @@ py::object dtype_to_py(DType dtype) {
   return cache[int(dtype)];
 }
 
-DimVector ints_from_py(py::handle obj, const char* what) {
+namespace {
+
+// `shape`: an int beyond int64 is NumPy's ValueError for dimensions; elsewhere (axes, indices)
+// it is Python's OverflowError, as NumPy's C long conversion gives.
+DimVector ints_from(py::handle obj, const char* what, bool shape) {
   DimVector out;
   auto as_int = [&](py::handle item) -> int64_t {
     if (PyBool_Check(item.ptr()) || !PyIndex_Check(item.ptr()))
       raise(ErrorKind::type, std::string("'") + Py_TYPE(item.ptr())->tp_name +
                                  "' object cannot be interpreted as an integer (in " + what + ")");
-    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
-    if (!index) throw py::error_already_set();
-    int64_t v = PyLong_AsLongLong(index.ptr());
-    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-    return v;
+    if (!shape) return int_from_py(item);
+    std::optional<int64_t> v = int64_from_py(item);
+    if (!v) raise(ErrorKind::value, "Maximum allowed dimension exceeded");
+    return *v;
   };
   // NumPy's rule: an int or anything that is not a sequence is one integer; a sequence without
   // a length (a 0-d NumPy array) is one too if it converts to an integer.
@@ -87,6 +90,12 @@ DimVector ints_from_py(py::handle obj, const char* what) {
   return out;
 }
 
+}  // namespace
+
+DimVector ints_from_py(py::handle obj, const char* what) { return ints_from(obj, what, false); }
+
+DimVector shape_from_py(py::handle obj) { return ints_from(obj, "shape", true); }
+
 py::tuple tuple_from(const DimVector& values) {
   py::tuple t(values.size());
   for (int i = 0; i < values.size(); ++i) {
@@ -97,15 +106,68 @@ py::tuple tuple_from(const DimVector& values) {
   return t;
 }
 
+std::optional<int64_t> int64_from_py(py::handle obj) {
+  if (!PyIndex_Check(obj.ptr()))
+    raise(ErrorKind::type, std::string("'") + Py_TYPE(obj.ptr())->tp_name +
+                               "' object cannot be interpreted as an integer");
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(obj.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow) return std::nullopt;
+  return v;
+}
+
+int64_t int_from_py(py::handle obj) {
+  std::optional<int64_t> v = int64_from_py(obj);
+  if (!v) raise(ErrorKind::overflow, "Python int too large to convert to C long");
+  return *v;
+}
+
+int64_t int_in_range(py::handle obj, const char* what, int64_t lo, int64_t hi) {
+  std::optional<int64_t> v = int64_from_py(obj);
+  if (!v || *v < lo || *v > hi)
+    raise(ErrorKind::value, std::string(what) + " out of range: " + std::string(py::str(obj)));
+  return *v;
+}
+
+double float_from_py(py::handle obj) {
+  double v = PyFloat_AsDouble(obj.ptr());  // TypeError "must be real number, not str"
+  if (v == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
+}
+
+bool truth_from_py(py::handle obj) {
+  int r = PyObject_IsTrue(obj.ptr());
+  if (r < 0) throw py::error_already_set();
+  return r == 1;
+}
+
+std::vector<std::string> strings_from_py(py::handle obj, const char* what) {
+  if (py::isinstance<py::str>(obj)) return {obj.cast<std::string>()};
+  auto fail = [&] {
+    raise(ErrorKind::type, std::string(what) + " must be a str or a sequence of str, not " +
+                               Py_TYPE(obj.ptr())->tp_name);
+  };
+  if (!PySequence_Check(obj.ptr())) fail();
+  std::vector<std::string> out;
+  for (py::handle item : py::reinterpret_borrow<py::sequence>(obj)) {
+    if (!py::isinstance<py::str>(item)) fail();
+    out.push_back(item.cast<std::string>());
+  }
+  return out;
+}
+
 Device device_from_py(py::handle obj) {
   if (obj.is_none()) return current_device();
   if (py::isinstance<Device>(obj)) return obj.cast<Device>();
   if (py::isinstance<py::str>(obj)) return Device::parse(obj.cast<std::string>());
   if (PyIndex_Check(obj.ptr()) && !PyBool_Check(obj.ptr())) {
-    int64_t i = obj.cast<int64_t>();
-    if (i < 0 || i >= kMaxCudaDevices)
-      raise(ErrorKind::value, "invalid CUDA device id " + std::to_string(i));
-    return Device{DeviceKind::cuda, int(i)};
+    std::optional<int64_t> i = int64_from_py(obj);
+    if (!i || *i < 0 || *i >= kMaxCudaDevices)
+      raise(ErrorKind::value, "invalid CUDA device id " + std::string(py::str(obj)));
+    return Device{DeviceKind::cuda, int(*i)};
   }
   raise(ErrorKind::type,
         std::string("expected a device ('cpu', 'cuda:N', a Device or an int), got ") +

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/layout.hpp"
+#include "python/convert.hpp"
 #include "python/host_transfer.hpp"
 #include "python/objects.hpp"
 
@@ -23,8 +24,8 @@ IndexItem host_array_item(py::handle obj, Device device, const Stream& stream) {
   const char kind = host.dtype().kind();
   if (host.ndim() == 0) {
     if (kind == 'b') return {IndexItem::boolean, host.attr("item")().cast<bool>() ? 1 : 0};
-    if (kind == 'i' || kind == 'u')
-      return {IndexItem::integer, host.attr("item")().cast<int64_t>()};
+    if (kind == 'i' || kind == 'u')  // a uint64 beyond int64: OverflowError, as NumPy
+      return {IndexItem::integer, int_from_py(host.attr("item")())};
     not_an_index();
   }
   // NumPy reads an empty list as an integer index (its float64 default would not do).

@@ -3,9 +3,13 @@
 #include "jit/disk_cache.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +19,7 @@
 #include <vector>
 
 #include "jit/paths.hpp"
+#include "jit/warning.hpp"
 
 namespace cupylike::jit {
 namespace {
@@ -89,9 +94,12 @@ TEST_F(DiskCacheTest, CorruptEntriesAreDeletedAndReadAsMisses) {
       [](std::string f) { return f.substr(0, f.size() - 1); },         // truncated
       [](std::string f) { return f + "x"; },                           // extended
       [](std::string f) { return f.replace(f.size() - 10, 1, "!"); },  // a payload byte changed
-      [](std::string f) { return f.replace(20, 1, "0"); },             // the digest changed
-      [](std::string f) { return "garbage" + f; },                     // no header
-      [](std::string) { return std::string(); },                       // empty file
+      [](std::string f) {                                              // the digest changed
+        f[20] = f[20] == '0' ? '1' : '0';
+        return f;
+      },
+      [](std::string f) { return "garbage" + f; },  // no header
+      [](std::string) { return std::string(); },    // empty file
   };
   for (size_t i = 0; i < corruptions.size(); ++i) {
     cache.write("k", ".cubin", payload);
@@ -100,22 +108,95 @@ TEST_F(DiskCacheTest, CorruptEntriesAreDeletedAndReadAsMisses) {
     EXPECT_FALSE(cache.read("k", ".cubin").has_value()) << i;
     EXPECT_FALSE(fs::exists(path)) << i;
   }
-  fs::create_directory(path);  // not a regular file: a miss, left alone
-  EXPECT_FALSE(cache.read("k", ".cubin").has_value());
 }
 
-TEST_F(DiskCacheTest, ToolOutputsAreCommittedFromTemporaryPaths) {
+// Whatever stands in an entry's place that is not a regular file of bounded size is a miss,
+// read without blocking and without following links, and removed so the entry is written again.
+TEST_F(DiskCacheTest, NonFilesInAnEntrysPlaceAreMissesAndReplaced) {
   DiskCache cache(dir_);
-  std::string t1 = cache.temp_path("lib", ".so"), t2 = cache.temp_path("lib", ".so");
-  EXPECT_NE(t1, t2);
-  EXPECT_TRUE(t1.ends_with(".so"));
-  EXPECT_EQ(fs::path(t1).parent_path(), fs::path(dir_));
-  spit(t1, "shared object");
-  cache.commit(t1, "lib", ".so");
-  EXPECT_FALSE(fs::exists(t1));
-  EXPECT_EQ(slurp(cache.path("lib", ".so")), "shared object");
-  cache.commit(t2, "lib", ".so");  // never written (the tool failed): nothing changes
-  EXPECT_EQ(slurp(cache.path("lib", ".so")), "shared object");
+  std::string path = cache.path("k", ".so");
+  auto fill = [&](int what) {
+    fs::remove_all(path);
+    switch (what) {
+      case 0:
+        fs::create_directories(path + "/inner");  // a folder, not empty
+        break;
+      case 1:
+        fs::create_symlink("/dev/zero", path);  // endless bytes
+        break;
+      case 2:
+        ASSERT_EQ(mkfifo(path.c_str(), 0644), 0);  // opening it for reading would block
+        break;
+      case 3: {
+        spit(dir_ + "/elsewhere", "x");
+        fs::create_symlink(dir_ + "/elsewhere", path);  // even a link to a good file
+        break;
+      }
+      case 4: {
+        std::ofstream(path, std::ios::binary) << "";  // sparse: huge, no disk used
+        fs::resize_file(path, DiskCache::kMaxEntryBytes + 1);
+        break;
+      }
+    }
+  };
+  for (int what = 0; what < 5; ++what) {
+    fill(what);
+    EXPECT_FALSE(cache.read_file("k", ".so").has_value()) << what;
+    EXPECT_FALSE(fs::exists(fs::symlink_status(path))) << what;
+    fill(what);
+    EXPECT_FALSE(cache.read("k", ".so").has_value()) << what;
+    fill(what);
+    cache.write_file("k", ".so", "module");  // a write replaces it
+    EXPECT_EQ(cache.read_file("k", ".so"), "module") << what;
+  }
+  EXPECT_TRUE(fs::exists(dir_ + "/elsewhere"));  // a link's target is never touched
+}
+
+// The digest covers the entry's name: two entries swapped (or one copied over another) are
+// misses, never another key's payload.
+TEST_F(DiskCacheTest, SwappedEntriesAreMisses) {
+  DiskCache cache(dir_);
+  cache.write("a", ".sha256", "digest of a");
+  cache.write("b", ".sha256", "digest of b");
+  std::string a = cache.path("a", ".sha256"), b = cache.path("b", ".sha256");
+  std::string bytes_a = slurp(a);
+  spit(a, slurp(b));
+  spit(b, bytes_a);
+  EXPECT_FALSE(cache.read("a", ".sha256").has_value());
+  EXPECT_FALSE(cache.read("b", ".sha256").has_value());
+  cache.write("a", ".x", "payload");
+  spit(cache.path("a", ".y"), slurp(cache.path("a", ".x")));  // the suffix counts too
+  EXPECT_FALSE(cache.read("a", ".y").has_value());
+}
+
+TEST_F(DiskCacheTest, TheLockOnAKeyExcludesThreadsUntilReleased) {
+  DiskCache cache(dir_);
+  std::atomic<int> inside{0}, most{0}, done{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      DiskCache::Lock lock = cache.lock("key");
+      int now = ++inside;
+      most = std::max(most.load(), now);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      --inside;
+      ++done;
+    });
+  {
+    DiskCache::Lock other = cache.lock("another key");  // other keys do not wait
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(done.load(), 4);
+  EXPECT_EQ(most.load(), 1);
+}
+
+TEST_F(DiskCacheTest, FilesForOtherToolsAreStoredAsTheyAre) {
+  DiskCache cache(dir_);
+  std::string bytes = binary_payload(70000, 3);
+  cache.write_file("lib", ".so", bytes);
+  EXPECT_EQ(slurp(cache.path("lib", ".so")), bytes);
+  EXPECT_EQ(cache.read_file("lib", ".so"), bytes);
+  EXPECT_EQ(count_files(".tmp-"), 0u);
 }
 
 TEST_F(DiskCacheTest, FailuresToWriteAreIgnored) {
@@ -137,6 +218,29 @@ TEST_F(DiskCacheTest, TheDefaultFolderFollowsCupylikeCacheDir) {
   DiskCache cache;
   cache.write("k", ".bin", "v");
   EXPECT_TRUE(fs::exists(sub + "/k.bin"));
+  // A folder that cannot be: a private temporary folder instead, with one warning.
+  static int warnings = 0;
+  static std::string said;
+  set_warning_hook([](const std::string& m) {
+    ++warnings;
+    said = m;
+  });
+  std::string file = dir_ + "/a_file";
+  spit(file, "x");
+  for (std::string bad : {file, file + "/sub", std::string("/proc/cupylike-cache")}) {
+    warnings = 0;
+    setenv("CUPYLIKE_CACHE_DIR", bad.c_str(), 1);
+    std::string used = cache_dir();
+    EXPECT_NE(used, bad);
+    EXPECT_TRUE(fs::is_directory(used)) << bad;
+    EXPECT_EQ(cache_dir(), used);
+    EXPECT_EQ(warnings, 1) << bad;
+    EXPECT_NE(said.find(bad), std::string::npos) << said;
+    EXPECT_NE(said.find("CUPYLIKE_CACHE_DIR"), std::string::npos) << said;
+    cache.write("k", ".bin", "v");
+    EXPECT_EQ(cache.read("k", ".bin"), "v") << bad;
+  }
+  set_warning_hook(nullptr);
   if (old)
     setenv("CUPYLIKE_CACHE_DIR", saved.c_str(), 1);
   else

@@ -67,8 +67,17 @@ def _half_first(a, index):
 
 def _scaled(x, norm, sizes, forward, half_first=None):
     factor = _args.scale(norm, sizes, forward, half_first)
-    if factor != 1:
-        _multiply(x, factor, out=x)
+    if factor == 1:
+        return x
+    # pocketfft scales each part by the real factor; a complex multiply would add inf * 0
+    # (a NaN) to the other part of an infinite element. Both parts in one pass when they
+    # interleave in memory (the transforms' own outputs).
+    parts = (x,)
+    if x.dtype.kind == "c":
+        real = numpy.dtype(x.dtype.char.lower())
+        parts = (x.view(real),) if x.strides[-1] == x.itemsize else (x.real, x.imag)
+    for part in parts:
+        _multiply(part, factor, out=part)
     return x
 
 

@@ -53,10 +53,13 @@ CpuModule::CpuModule(const std::string& path, std::vector<std::string> kernels)
           handle_, "__cpuk_params_" + n, path);
       int count = params(nullptr, nullptr, 0);
       std::vector<unsigned long long> sizes(static_cast<size_t>(count));
-      std::vector<unsigned char> pointers(static_cast<size_t>(count));
-      params(sizes.data(), pointers.data(), count);
+      std::vector<unsigned char> kinds(static_cast<size_t>(count));
+      params(sizes.data(), kinds.data(), count);
       params_.emplace_back(sizes.begin(), sizes.end());
-      pointer_params_.emplace_back(pointers.begin(), pointers.end());
+      param_kinds_.push_back(kinds);
+      std::vector<bool> pointers;
+      for (unsigned char k : kinds) pointers.push_back(k == __CPUK_PARAM_POINTER);
+      pointer_params_.push_back(std::move(pointers));
       offsets.push_back(
           offset_in_module(symbol<const void* (*)()>(handle_, "__cpuk_kernel_" + n, path)(), path));
     }

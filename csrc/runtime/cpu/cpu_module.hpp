@@ -25,6 +25,8 @@ class CpuModule {
   int find(const std::string& name) const;
   const KernelEntry& kernel(int index) const { return entries_[index]; }
   const std::vector<size_t>& param_sizes(int index) const { return params_[index]; }
+  /// The __cpuk_param_kind of each parameter of kernel `index` (kernels/cpu_runtime_abi.h).
+  const std::vector<unsigned char>& param_kinds(int index) const { return param_kinds_[index]; }
   /// Whether each parameter of kernel `index` is a pointer.
   const std::vector<bool>& pointer_params(int index) const { return pointer_params_[index]; }
   /// Bytes of static `__shared__` memory kernel `index` uses (runtime/cpu/static_shared.hpp).
@@ -38,6 +40,7 @@ class CpuModule {
   std::vector<std::string> names_;
   std::vector<KernelEntry> entries_;
   std::vector<std::vector<size_t>> params_;
+  std::vector<std::vector<unsigned char>> param_kinds_;
   std::vector<std::vector<bool>> pointer_params_;
   std::vector<size_t> static_shared_;
 };

@@ -1,0 +1,52 @@
+"""Transforms of arrays holding infinities and NaNs, value by value against NumPy: the final
+normalisation scales each part by a real factor, as pocketfft does, so an infinity's other
+part stays 0 (ifft([1, 0, inf, 0]) is inf+0j, not inf+nanj)."""
+
+import numpy
+import pytest
+
+import cupylike
+
+INF, NAN = numpy.inf, numpy.nan
+VALUES = {
+    "inf": [1, 0, INF, 0],
+    "-inf": [1, 0, -INF, 0],
+    "inf_first": [INF, 0, 0, 0],
+    "nan": [1, NAN, 0, 0],
+    "inf_imag": [0, 0, 0, complex(0, INF)],
+    "inf_complex": [complex(1, INF), 0, 0, 0],
+    "infs": [INF, INF, 0, 1],
+}
+REAL_INPUT = {"rfft", "ihfft", "rfftn"}
+
+pytestmark = pytest.mark.vendor_library  # cuFFT on a GPU
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("norm", [None, "ortho", "forward"])
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn",
+                                  "ifftn", "rfftn", "irfftn"])
+@pytest.mark.parametrize("values", VALUES)
+@pytest.mark.parametrize("dtype", [numpy.complex128, numpy.complex64], ids=["c16", "c8"])
+def test_transforms_of_infinities_and_nans_match_numpy(values, name, norm, dtype):
+    host = numpy.asarray(VALUES[values], dtype=dtype)
+    if name in REAL_INPUT:
+        host = host.real.copy()
+    expected = getattr(numpy.fft, name)(host, norm=norm)
+    actual = getattr(cupylike.fft, name)(cupylike.asarray(host), norm=norm).get()
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    for part in (numpy.real, numpy.imag):
+        a, e = part(actual), part(expected)
+        # Infinities (with their signs) and NaNs exactly where NumPy has them; the finite
+        # values to rounding (float32 factors may round differently, as for finite inputs).
+        numpy.testing.assert_array_equal(numpy.isnan(a), numpy.isnan(e))
+        numpy.testing.assert_array_equal(numpy.isposinf(a), numpy.isposinf(e))
+        numpy.testing.assert_array_equal(numpy.isneginf(a), numpy.isneginf(e))
+        finite = numpy.isfinite(e)
+        numpy.testing.assert_allclose(a[finite], e[finite], rtol=1e-6, atol=1e-6)
+
+
+def test_issue_example_ifft_of_an_infinity():
+    got = cupylike.fft.ifft(cupylike.asarray([1, 0, INF, 0])).get()
+    assert numpy.array_equal(got, [INF, -INF, INF, -INF])
+    assert not numpy.isnan(got.imag).any()
