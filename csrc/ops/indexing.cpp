@@ -79,6 +79,7 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
         for (int k = 0; k < ndim - consumed; ++k, ++axis, ++view_axis) basic.push_back(whole);
         break;
       case IndexItem::slice:
+        if (it.step == 0) raise(ErrorKind::value, "slice step cannot be zero");
         basic.push_back(it);
         ++axis;
         ++view_axis;
