@@ -26,6 +26,7 @@ class Call:
         self.mutates = mutates        # index of the argument whose final value is compared
         self.vendor = vendor          # needs cuBLAS/cuFFT/cuSOLVER on a GPU
         self.where = None             # a ufunc's where= without out=: compare only there
+        self.real_loop = False        # a ufunc computing in real types (into a complex out)
 
     def __repr__(self):
         return f"{self.name}(*{self.args!r}, **{self.kwargs!r}) tags={sorted(self.tags)}"
@@ -182,8 +183,7 @@ def gen_ufunc(rng):
     if name == "power":
         tags.add("int-negative-power")
     dtypes = {s.dtype for s in inputs if isinstance(s, ArraySpec)}
-    if name.startswith("logical_") and kwargs.get("casting") in ("no", "equiv") and \
-            len(dtypes) > 1:
+    if name.startswith("logical_") and kwargs.get("casting") in ("no", "equiv"):
         tags.add("logical-mixed-no-casting")
     mutates = "out" if "out" in kwargs else None
 
@@ -192,6 +192,9 @@ def gen_ufunc(rng):
 
     result = Call(name, call, tuple(inputs), kwargs, check="ufunc",
                   tags=tags | _unsupported(kwargs.get("dtype")), mutates=mutates)
+    result.real_loop = not any(numpy.dtype(d).kind == "c" for d in dtypes | {kwargs.get("dtype")}
+                               if d is not None and _valid(d)) and not any(
+        isinstance(v, complex) for v in inputs)
     if "where" in kwargs and "out" not in kwargs:
         # Without out= the masked-out elements are uninitialised memory on both sides.
         result.where = kwargs["where"]
@@ -228,8 +231,8 @@ def gen_reduction(rng):
     tags = set()
     if name in ("var", "std") and "dtype" in kwargs:
         tags.add("var-integer-dtype")
-    if name in ("prod", "cumprod"):
-        tags.add("prod-overflow")
+    if name == "prod" and x.dtype.kind == "c" and not numpy.isfinite(x.host).all():
+        tags.add("complex-prod-nonfinite")
     scale = float(numpy.max(numpy.abs(x.host[numpy.isfinite(x.host)]), initial=1.0))
     if name in ("var", "std"):
         scale = scale**2

@@ -81,8 +81,11 @@ def test_identity_and_initial_errors_as_numpy():
 @pytest.mark.parametrize("dtype", ["int8", "uint32", "int64", "bool", "uint64", "float64",
                                    "complex128"])
 def test_arg_reductions_take_an_out_that_casts_safely_to_int64(name, dtype):
-    # NumPy writes back through an int64 array: out's dtype must cast safely to int64.
+    # NumPy writes back through an int64 array: out's dtype must cast safely to int64, checked
+    # after the axis.
     host = numpy.array([3.0, 1.0, 2.0])
+    with pytest.raises(numpy.exceptions.AxisError):
+        getattr(cupylike, name)(cupylike.asarray(host), axis=1, out=cupylike.zeros((), dtype))
     expected_out = numpy.zeros((), dtype)
     try:
         expected = getattr(numpy, name)(host, out=expected_out)

@@ -214,10 +214,24 @@ def test_whole_boolean_mask_assignment_takes_a_0d_or_1d_value(key, value):
     assert_array_equal(x, host)
 
 
+@pytest.mark.parametrize("key", [[-6], [0, 9], (0, [5, 1])], ids=repr)
+def test_advanced_assignment_checks_the_value_before_the_indices(key):
+    # NumPy broadcasts the value to the indexing result first: a value of the wrong shape is
+    # its ValueError even when an index is out of bounds.
+    host = numpy.zeros((5, 2))
+    value = numpy.ones((3, 4))
+    with pytest.raises(ValueError):
+        host[key] = value
+    x = cupylike.zeros((5, 2))
+    with pytest.raises(ValueError):
+        x[_device_key(key)] = cupylike.asarray(value)
+    assert_array_equal(x, numpy.zeros((5, 2)))
+
+
 def _device_key(key):
     if isinstance(key, tuple):
         return tuple(_device_key(k) for k in key)
-    return cupylike.asarray(key) if isinstance(key, numpy.ndarray) else key
+    return cupylike.asarray(key) if isinstance(key, (numpy.ndarray, list)) else key
 
 
 def test_complex_values_warn_as_numpy_does():

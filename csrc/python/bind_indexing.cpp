@@ -53,10 +53,13 @@ void setitem(const ArrayPtr& a, py::handle key, py::handle value) {
             "has " +
                 std::to_string(ndim) + " dimensions");
   }
-  // Checked before anything is written: a failed assignment leaves `a` as it was.
-  IndexPlan plan = plan_index(a, items, stream);
-  ArrayPtr values = empty(a->device(), a->dtype(), plan.result);
-  assign_value(values, value, ValueRule::setitem_advanced, stream);
+  // Checked before anything is written: a failed assignment leaves `a` as it was. The value
+  // is broadcast to the result before the indices are checked, as NumPy does.
+  ArrayPtr values;
+  IndexPlan plan = plan_index(a, items, stream, [&](const IndexPlan& p) {
+    values = empty(a->device(), a->dtype(), p.result);
+    assign_value(values, value, ValueRule::setitem_advanced, stream);
+  });
   scatter(plan, *values, stream);
 }
 
