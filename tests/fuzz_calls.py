@@ -26,7 +26,7 @@ class Call:
         self.mutates = mutates        # index of the argument whose final value is compared
         self.vendor = vendor          # needs cuBLAS/cuFFT/cuSOLVER on a GPU
         self.where = None             # a ufunc's where= without out=: compare only there
-        self.real_loop = False        # a ufunc computing in real types (into a complex out)
+        self.loop_dtype = None        # the dtype a ufunc computes in, where NumPy has a loop
 
     def __repr__(self):
         return f"{self.name}(*{self.args!r}, **{self.kwargs!r}) tags={sorted(self.tags)}"
@@ -147,6 +147,18 @@ def _broadcastable(rng, shape):
     return tuple(1 if rng.random() < 0.3 else d for d in tail)
 
 
+def _loop_dtype(name, inputs, dtype):
+    """The dtype of NumPy's result for these inputs without out= (its loop's output), or None
+    where NumPy has no loop."""
+    try:
+        with numpy.errstate(all="ignore"):
+            r = getattr(numpy, name)(*[v.build(numpy) if isinstance(v, ArraySpec) else v
+                                       for v in inputs], dtype=dtype)
+    except Exception:  # no loop: the call fails on both sides
+        return None
+    return numpy.asarray(r[0] if isinstance(r, tuple) else r).dtype
+
+
 def gen_ufunc(rng):
     binary = rng.random() < 0.6
     name = (BINARY if binary else UNARY)[rng.integers(len(BINARY if binary else UNARY))]
@@ -182,7 +194,6 @@ def gen_ufunc(rng):
     tags |= _cast_tags(inputs, *targets)
     if name == "power":
         tags.add("int-negative-power")
-    dtypes = {s.dtype for s in inputs if isinstance(s, ArraySpec)}
     if name.startswith("logical_") and kwargs.get("casting") in ("no", "equiv"):
         tags.add("logical-mixed-no-casting")
     mutates = "out" if "out" in kwargs else None
@@ -192,9 +203,13 @@ def gen_ufunc(rng):
 
     result = Call(name, call, tuple(inputs), kwargs, check="ufunc",
                   tags=tags | _unsupported(kwargs.get("dtype")), mutates=mutates)
-    result.real_loop = not any(numpy.dtype(d).kind == "c" for d in dtypes | {kwargs.get("dtype")}
-                               if d is not None and _valid(d)) and not any(
-        isinstance(v, complex) for v in inputs)
+    result.loop_dtype = _loop_dtype(name, inputs, kwargs.get("dtype"))
+    if "out" in kwargs and kwargs["out"].dtype == result.loop_dtype:
+        result.tags.discard("where-out")  # the open finding needs an out of another dtype
+    if name in ("absolute", "multiply", "square") and any(
+            isinstance(v, ArraySpec) and v.dtype.kind == "c" and v.steps and
+            v.steps[0][0] == "slice" and any(k.step == -1 for k in v.steps[0][1]) for v in inputs):
+        tags.add("complex-fma-path")
     if "where" in kwargs and "out" not in kwargs:
         # Without out= the masked-out elements are uninitialised memory on both sides.
         result.where = kwargs["where"]

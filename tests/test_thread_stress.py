@@ -27,7 +27,7 @@ extern "C" __global__ void scale_add(const double* x, double* y, double a, int n
 
 
 def _host(rng):
-    n = int(rng.integers(1, 300))
+    n = int(rng.integers(4, 300))
     dtype = rng.choice([numpy.float64, numpy.int64, numpy.float32])
     # Integer-valued data: sums are exact in any order, so every comparison is exact.
     return rng.integers(-50, 50, size=n).astype(dtype)

@@ -101,6 +101,12 @@ bool same_view(const NDArray& a, const NDArray& b, const DimVector& shape) {
 
 }  // namespace
 
+void check_where_mask(const NDArray& where) {
+  if (where.dtype() != DType::bool_)
+    raise(ErrorKind::type, "Cannot cast array data from " + dtype_repr(where.dtype()) +
+                               " to dtype('bool') according to the rule 'safe'");
+}
+
 std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const UfuncOptions& opt) {
   // NumPy's order of errors: read-only outputs (found as it parses them), the loop, the mask's
   // dtype, the casting rules, then shapes; all before anything is written.
@@ -110,9 +116,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
   const UfuncLoop& L = loops_[size_t(loop)];
   const DType* out_types = L.types.data() + nin_;
 
-  if (opt.where && opt.where->dtype() != DType::bool_)
-    raise(ErrorKind::type, "Cannot cast array data from " + dtype_repr(opt.where->dtype()) +
-                               " to dtype('bool') according to the rule 'safe'");
+  if (opt.where) check_where_mask(*opt.where);
   for (int i = 0; i < nin_; ++i)
     if (in[i].weak == WeakKind::none && !can_cast(in[i].dtype, L.types[i], opt.casting))
       raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' input " + std::to_string(i) +
