@@ -209,7 +209,7 @@ def gen_ufunc(rng):
     if name in ("absolute", "multiply", "square") and any(
             isinstance(v, ArraySpec) and v.dtype.kind == "c" and v.steps and
             v.steps[0][0] == "slice" and any(k.step == -1 for k in v.steps[0][1]) for v in inputs):
-        tags.add("complex-fma-path")
+        result.tags.add("complex-fma-path")
     if "where" in kwargs and "out" not in kwargs:
         # Without out= the masked-out elements are uninitialised memory on both sides.
         result.where = kwargs["where"]
@@ -431,8 +431,10 @@ def gen_selection(rng):
             rng, shape=_broadcastable(rng, shape))
         hi = rng.choice([None, 2, 3.5]) if rng.random() < 0.7 else random_array(
             rng, shape=_broadcastable(rng, shape))
-        return Call("clip", lambda xp, a, lo, hi: xp.clip(a, lo, hi), (x, lo, hi),
-                    tags=_cast_tags([lo, hi], x.dtype))
+        tags = _cast_tags([lo, hi], x.dtype)
+        if any(isinstance(b, ArraySpec) for b in (lo, hi)) and x.dtype.kind == "f":
+            tags.add("clip-zero-tie")
+        return Call("clip", lambda xp, a, lo, hi: xp.clip(a, lo, hi), (x, lo, hi), tags=tags)
     decimals = int(rng.integers(-3, 4))
     tags = set()
     if x.dtype.kind in "iu" and decimals < 0:

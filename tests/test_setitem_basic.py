@@ -163,6 +163,22 @@ def test_one_element_given_an_array_raises_numpys_error(dtype):
         x[()] = cupylike.ones((3, 3), "int32")
 
 
+@pytest.mark.parametrize("dtype", ["bool", "float32", "int64", "complex64"])
+def test_one_element_given_a_one_element_array_converts_as_numpy(dtype):
+    # NumPy 2.4 converts a one-element array as one bool (its truth value) but refuses it for
+    # numbers: the element's conversion decides, as for any other value.
+    host = numpy.zeros((2, 2), dtype)
+    x = cupylike.zeros((2, 2), dtype)
+    try:
+        host[1, 0] = numpy.array([-3.0])
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e)):
+            x[1, 0] = cupylike.asarray([-3.0])
+        return
+    x[1, 0] = cupylike.asarray([-3.0])
+    assert_array_equal(x, host)
+
+
 @pytest.mark.parametrize("key", ["mask", "indices"])
 @pytest.mark.parametrize("value", [numpy.float64(2.0**40), numpy.float32("nan"),
                                    numpy.int64(2**40), "5", numpy.complex128(3 + 4j)], ids=repr)

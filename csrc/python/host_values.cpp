@@ -108,10 +108,16 @@ void assign_value(const ArrayPtr& dst, py::handle value, ValueRule rule, const S
     // Single elements and fill take one value, never a sequence (NumPy's rule for arrays too).
     if ((rule == ValueRule::fill || rule == ValueRule::setitem_element) && src->ndim() != 0) {
       // NumPy's error depends on the types (a complex element raises TypeError): let NumPy
-      // convert a host stand-in of the value's shape and dtype, which fails as it would.
+      // convert a host stand-in of the value's shape and dtype, which fails as it would. What
+      // it accepts (one element, with its DeprecationWarning) it converts from the host.
       py::object like = numpy().attr("zeros")(tuple_from(src->shape()), dtype_to_py(src->dtype()));
       convert_on_host(like, dst->dtype(), dst->ndim(), rule);
-      raise(ErrorKind::value, kSequence);
+      if (src->size() != 1) raise(ErrorKind::value, kSequence);
+      py::array host = to_numpy(src, 'K', py::none(), *current_stream(src->device()));
+      py::array h = convert_on_host(host, dst->dtype(), dst->ndim(), rule);
+      const void* bytes = h.data();
+      fill(*dst, bytes, stream);
+      return;
     }
     warn_if_discarding_imaginary(src->dtype(), dst->dtype());
     src = on_device(src, dst->device(), stream);
