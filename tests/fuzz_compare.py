@@ -31,7 +31,6 @@ OPEN_ELSEWHERE = {
     "var-integer-dtype": "var/std with an integer dtype= returns float64",
     "fft-inf": "fft.ifft of inf gives inf+nanj",
     "complex-blas-inf": "complex BLAS products with inf give nan+nanj",
-    "integer-matmul": "integer matmul builds the m*k*n product in memory",
 }
 
 _DOC = pathlib.Path(__file__).resolve().parent.parent / "docs" / "differences.md"
