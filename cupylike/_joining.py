@@ -37,6 +37,8 @@ def _result_dtype(arrays, dtype, casting):
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Join arrays along an existing axis (see numpy.concatenate); axis=None joins the
     flattened arrays. NumPy's ValueErrors for mismatched shapes and 0-d inputs."""
+    if axis is not None:  # NumPy parses its arguments before it looks at the arrays
+        axis = operator.index(axis)
     arrays = _device_arrays(arrays, "concatenate")
     if not arrays:
         raise ValueError("need at least one array to concatenate")
@@ -49,7 +51,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     first = arrays[0]
     if first.ndim == 0:
         raise ValueError("zero-dimensional arrays cannot be concatenated")
-    axis = normalize_axis_index(operator.index(axis), first.ndim)
+    axis = normalize_axis_index(axis, first.ndim)
     shape = list(first.shape)
     for i, a in enumerate(arrays[1:], start=1):
         if a.ndim != first.ndim:

@@ -5,9 +5,11 @@ Each takes NumPy's keywords. A reduction to a single value returns a 0-d cupylik
 returns a NumPy scalar; the value stays on the device, as in CuPy).
 """
 
+import builtins
 import operator
 
 import numpy
+from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._nanfunctions import (
     nanargmax,
@@ -63,6 +65,14 @@ def _arg(name, a, axis, out, keepdims):
     check_array(a, name)
     if axis is not None:
         axis = operator.index(axis)
+    # NumPy takes `out` as an intp array it writes back to, so its dtype must cast safely to
+    # int64 (the narrower integers and bool do; uint64 and floats do not); after the axis.
+    if axis is not None:
+        normalize_axis_index(axis, builtins.max(a.ndim, 1))
+    dtype = getattr(out, "dtype", None)
+    if dtype is not None and not numpy.can_cast(dtype, numpy.int64, "safe"):
+        raise TypeError(f"Cannot cast scalar from {dtype!r} to dtype('int64') according to the "
+                        "rule 'safe'")
     # dtype= the input's: the loop reads the values as they are whatever out's dtype is.
     return reduce_by(name, a, axis, a.dtype, out, keepdims)
 

@@ -122,8 +122,8 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     kind='stable' whatever `kind` says: ties keep their order."""
     check_kind(kind, stable, order)
     a = _as_array(a)
-    if a.ndim == 0:  # NumPy argsorts a 0-d array as one element, whatever the axis
-        a, axis = a.reshape(1), None
+    if a.ndim == 0:  # NumPy argsorts a 0-d array as a 1-d array of one element
+        a = a.reshape(1)
     work, moved_back = _work(a, axis)
     _, positions = sort_rows(work, with_indices=True)
     return _restore(positions, a, axis, moved_back)

@@ -330,3 +330,18 @@ def test_calls_read_c_ordered_data_in_place_in_few_calls():
         "fft c2c single dir=-1 dims=2,3 batch=120 in=120,1,[2,3] out=120,1,[2,3]",
         "fft c2c single dir=-1 dims=2 batch=360 in=360,1,[2] out=360,1,[2]",
     ]
+
+
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft"])
+@pytest.mark.parametrize("kwargs, error", [
+    ({"n": 0, "axis": "0", "norm": "bogus"}, ValueError),
+    ({"n": -1, "axis": 5}, ValueError),
+    ({"axis": 5, "norm": "bogus"}, IndexError),
+    ({"n": 4, "norm": "bogus"}, ValueError)], ids=str)
+def test_1d_transforms_check_n_then_axis_then_norm(name, kwargs, error):
+    # NumPy checks a given n first, then the axis, then norm (and a real transform's input
+    # type after them): a call with several faults raises the first.
+    for xp in (numpy, cupylike):
+        a = xp.asarray(numpy.ones((2, 3)))
+        with pytest.raises(error):
+            getattr(xp.fft, name)(a, **kwargs)

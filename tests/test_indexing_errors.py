@@ -25,6 +25,12 @@ BAD_KEYS = [
     ("string", "a"),
     ("arrays that do not broadcast", ([0, 1], [0, 1, 2])),
     ("two ellipses", (Ellipsis, [0], Ellipsis)),
+    # NumPy reports errors item by item: an index out of bounds before a later zero step...
+    ("out of bounds before a zero step", (9, slice(None, None, 0))),
+    ("out of bounds before a zero step with an array", (9, slice(None, None, 0), [0])),
+    # ... and a zero step before a later index out of bounds.
+    ("zero step before out of bounds", (slice(None, None, 0), 9)),
+    ("zero step before out of bounds with an array", (slice(None, None, 0), 9, [0])),
 ]
 
 

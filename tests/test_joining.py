@@ -77,6 +77,16 @@ def test_concatenate_errors(case, xp):
     return xp.concatenate((a, a), axis=2)
 
 
+@pytest.mark.parametrize("arrays", ["0-d", "empty list", "2-d"])
+def test_concatenate_parses_axis_before_looking_at_the_arrays(arrays):
+    # NumPy's TypeError for an axis that is not an integer comes before its ValueErrors.
+    for xp in (numpy, cupylike):
+        a = xp.asarray(numpy.ones((2, 2)))
+        given = {"0-d": [a[0, 0], a[0, 1]], "empty list": [], "2-d": [a, a]}[arrays]
+        with pytest.raises(TypeError, match="'float' object cannot be interpreted"):
+            xp.concatenate(given, axis=1.5)
+
+
 @numpy_cupylike_equal()
 @pytest.mark.parametrize("axis", [0, 1, 2, -1, -3, 3])
 def test_stack(axis, xp):

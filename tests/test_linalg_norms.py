@@ -181,3 +181,27 @@ def test_multi_dot_matches_numpy_in_its_cheapest_order():
         linalg.multi_dot([da])
     with pytest.raises(linalg.LinAlgError, match="3-dimensional"):
         linalg.multi_dot([da, cupylike.ones((2, 30, 5)), dc])
+
+
+@pytest.mark.parametrize("ord", [2, -2, "nuc"])
+@pytest.mark.parametrize("axis", [None, (0, 1)])
+def test_spectral_and_nuclear_norms_of_float16_are_a_type_error(ord, axis):  # noqa: A002
+    # They go through the SVD, which NumPy has no float16 loop for; the other orders convert.
+    with pytest.raises(TypeError, match="float16 is unsupported in linalg"):
+        numpy.linalg.norm(numpy.ones((2, 2), numpy.float16), ord, axis)
+    with pytest.raises(TypeError, match="float16 is unsupported in linalg"):
+        linalg.norm(cupylike.ones((2, 2), numpy.float16), ord, axis)
+
+
+@pytest.mark.vendor_library
+@pytest.mark.parametrize("ord", [2, -2, "nuc"])
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.complex64])
+def test_norms_through_the_svd_of_nan_do_not_converge(ord, dtype):  # noqa: A002
+    # LAPACK's gesdd rejects NaN input as an invalid argument; NumPy reports LinAlgError.
+    a = numpy.array([[numpy.nan, 1.0], [2.0, 3.0]], dtype)
+    with pytest.raises(numpy.linalg.LinAlgError, match="SVD did not converge"):
+        numpy.linalg.norm(a, ord)
+    with pytest.raises(numpy.linalg.LinAlgError, match="SVD did not converge"):
+        linalg.norm(cupylike.asarray(a), ord)
+    with pytest.raises(numpy.linalg.LinAlgError, match="SVD did not converge"):
+        linalg.svd(cupylike.asarray(a))

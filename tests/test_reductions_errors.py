@@ -7,6 +7,7 @@ import pytest
 from reduction_cases import assert_same_outcome, run_both
 
 import cupylike
+from cupylike.testing import assert_array_equal
 
 FUNCTIONS = ["sum", "prod", "max", "min", "all", "any", "mean", "var", "std", "nansum",
              "nanprod", "nanmax", "nanmin", "nanmean", "nanvar", "nanstd", "count_nonzero",
@@ -74,3 +75,24 @@ def test_identity_and_initial_errors_as_numpy():
         cupylike.max(cupylike.asarray(ints), where=cupylike.asarray(mask))
     with pytest.raises(ValueError, match="All-NaN slice encountered"):
         cupylike.nanargmin(cupylike.asarray(numpy.full((2, 2), numpy.nan)), axis=0)
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin"])
+@pytest.mark.parametrize("dtype", ["int8", "uint32", "int64", "bool", "uint64", "float64",
+                                   "complex128"])
+def test_arg_reductions_take_an_out_that_casts_safely_to_int64(name, dtype):
+    # NumPy writes back through an int64 array: out's dtype must cast safely to int64, checked
+    # after the axis.
+    host = numpy.array([3.0, 1.0, 2.0])
+    with pytest.raises(numpy.exceptions.AxisError):
+        getattr(cupylike, name)(cupylike.asarray(host), axis=1, out=cupylike.zeros((), dtype))
+    expected_out = numpy.zeros((), dtype)
+    try:
+        expected = getattr(numpy, name)(host, out=expected_out)
+    except TypeError:
+        with pytest.raises(TypeError, match="according to the rule 'safe'"):
+            getattr(cupylike, name)(cupylike.asarray(host), out=cupylike.zeros((), dtype))
+        return
+    out = cupylike.zeros((), dtype)
+    assert getattr(cupylike, name)(cupylike.asarray(host), out=out) is out
+    assert_array_equal(out, expected)

@@ -151,6 +151,105 @@ def test_advanced_keys_assign_as_numpy(key, xp):
     return x
 
 
+@pytest.mark.parametrize("dtype", ["complex64", "float32", "int32", "bool"])
+def test_one_element_given_an_array_raises_numpys_error(dtype):
+    # NumPy converts the array as one element of the target's type: complex() and int()
+    # conversions fail with TypeError, float() with ValueError.
+    host = numpy.zeros((), dtype)
+    with pytest.raises((TypeError, ValueError)) as expected:
+        host[()] = numpy.ones((3, 3), "int32")
+    x = cupylike.zeros((), dtype)
+    with pytest.raises(type(expected.value)):
+        x[()] = cupylike.ones((3, 3), "int32")
+
+
+@pytest.mark.parametrize("dtype", ["bool", "float32", "int64", "complex64"])
+def test_one_element_given_a_one_element_array_converts_as_numpy(dtype):
+    # NumPy 2.4 converts a one-element array as one bool (its truth value) but refuses it for
+    # numbers: the element's conversion decides, as for any other value.
+    host = numpy.zeros((2, 2), dtype)
+    x = cupylike.zeros((2, 2), dtype)
+    try:
+        host[1, 0] = numpy.array([-3.0])
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e)):
+            x[1, 0] = cupylike.asarray([-3.0])
+        return
+    x[1, 0] = cupylike.asarray([-3.0])
+    assert_array_equal(x, host)
+
+
+@pytest.mark.parametrize("key", ["mask", "indices"])
+@pytest.mark.parametrize("value", [numpy.float64(2.0**40), numpy.float32("nan"),
+                                   numpy.int64(2**40), "5", numpy.complex128(3 + 4j)], ids=repr)
+def test_advanced_keys_convert_scalars_as_arrays(key, value):
+    # NumPy converts the value of an advanced assignment with numpy.asarray(value, dtype), so
+    # NumPy scalars out of range cast (unsafely) where a slice's single-item conversion raises.
+    index = {"mask": numpy.array([True, False, True]), "indices": numpy.array([0, 2])}[key]
+    host = numpy.zeros(3, numpy.int32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        host[index] = value
+        x = cupylike.zeros(3, numpy.int32)
+        x[cupylike.asarray(index)] = value
+    assert_array_equal(x, host)
+
+
+@pytest.mark.parametrize("value", [2.0**40, 2**40, float("nan"), None, 3 + 4j], ids=repr)
+def test_advanced_keys_raise_for_python_scalars_as_numpy(value):
+    host = numpy.zeros(3, numpy.int32)
+    with pytest.raises((TypeError, ValueError, OverflowError)) as expected:
+        host[numpy.array([0, 2])] = value
+    x = cupylike.zeros(3, numpy.int32)
+    with pytest.raises(type(expected.value)):
+        x[cupylike.asarray([0, 2])] = value
+    assert_array_equal(x, numpy.zeros(3, numpy.int32))
+
+
+@pytest.mark.parametrize("key", ["whole mask", "mask in a tuple", "mask after Ellipsis"])
+@pytest.mark.parametrize("value", [numpy.ones((1, 6)), numpy.ones((6, 1)), [[1.0] * 6],
+                                   numpy.ones(5)], ids=repr)
+def test_whole_boolean_mask_assignment_takes_a_0d_or_1d_value(key, value):
+    # NumPy's boolean assignment (one mask of the array's shape) refuses a 2-d value with a
+    # TypeError and a 1-d one of the wrong length with a ValueError; a mask after an Ellipsis
+    # is an index array and broadcasts.
+    mask = numpy.ones((2, 3), bool)
+    host = numpy.zeros((2, 3))
+    keys = {"whole mask": mask, "mask in a tuple": (mask,), "mask after Ellipsis": (Ellipsis, mask)}
+    x = cupylike.zeros((2, 3))
+    dev_key = _device_key(keys[key])
+    dev_value = cupylike.asarray(value) if isinstance(value, numpy.ndarray) else value
+    try:
+        host[keys[key]] = value
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e)):
+            x[dev_key] = dev_value
+        assert_array_equal(x, numpy.zeros((2, 3)))
+        return
+    x[dev_key] = dev_value
+    assert_array_equal(x, host)
+
+
+@pytest.mark.parametrize("key", [[-6], [0, 9], (0, [5, 1])], ids=repr)
+def test_advanced_assignment_checks_the_value_before_the_indices(key):
+    # NumPy broadcasts the value to the indexing result first: a value of the wrong shape is
+    # its ValueError even when an index is out of bounds.
+    host = numpy.zeros((5, 2))
+    value = numpy.ones((3, 4))
+    with pytest.raises(ValueError):
+        host[key] = value
+    x = cupylike.zeros((5, 2))
+    with pytest.raises(ValueError):
+        x[_device_key(key)] = cupylike.asarray(value)
+    assert_array_equal(x, numpy.zeros((5, 2)))
+
+
+def _device_key(key):
+    if isinstance(key, tuple):
+        return tuple(_device_key(k) for k in key)
+    return cupylike.asarray(key) if isinstance(key, (numpy.ndarray, list)) else key
+
+
 def test_complex_values_warn_as_numpy_does():
     host = numpy.zeros(3)
     x = cupylike.asarray(host)

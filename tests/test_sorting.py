@@ -247,3 +247,17 @@ def test_sort_complex_dtypes(dtype, xp):
     # those are compared without their signs.
     r = xp.sort_complex(xp.asarray(_values(dtype, (3, 7))))
     return xp.where(xp.isnan(r) | (r == 0), abs(r), r)
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("axis", [0, -1, None])
+def test_argsort_of_0d_is_argsort_of_one_element(axis, xp):
+    return xp.argsort(xp.asarray(2.5), axis=axis)
+
+
+@pytest.mark.parametrize("axis, error", [(1, AxisError), (-2, AxisError), ("0", TypeError)])
+def test_argsort_of_0d_checks_its_axis_as_1d(axis, error):
+    # NumPy argsorts a 0-d array as a 1-d array of one element, axis checks included.
+    for xp in (numpy, cupylike):
+        with pytest.raises(error):
+            xp.argsort(xp.asarray(2.5), axis=axis)

@@ -151,6 +151,37 @@ def test_failed_call_writes_nothing_into_out(xp, case):
     return out
 
 
+def _two_faults(xp, case):
+    a = xp.asarray(numpy.ones(3))
+    if case == "cast and out shape":
+        return xp.log(a, out=xp.zeros((), "i8"))
+    if case == "cast and input shapes":
+        return xp.add(a, xp.ones(2), out=xp.zeros(2, "i8"))
+    if case == "where dtype and cast":
+        return xp.add(a, a, out=xp.zeros(4, "i8"), where=xp.ones(3, "i4"))
+    if case == "where dtype and bogus casting":
+        return xp.negative(a, casting="bogus", where=xp.ones(3, "i4"))
+    if case == "read-only and where dtype":
+        return xp.negative(a, where=xp.ones(3, "i4"), out=xp.broadcast_to(xp.zeros(1), (3,)))
+    if case == "read-only and no loop":
+        return xp.bitwise_and(a, 1, out=xp.broadcast_to(xp.zeros(1, "i8"), (3,)))
+    return xp.add(a, a, out=xp.broadcast_to(xp.zeros(1, "i8"), (3,)))
+
+
+@pytest.mark.parametrize("case, error", [
+    ("cast and out shape", TypeError), ("cast and input shapes", TypeError),
+    ("where dtype and cast", TypeError), ("read-only and no loop", ValueError),
+    ("where dtype and bogus casting", TypeError), ("read-only and where dtype", ValueError),
+    ("read-only and cast", ValueError)])
+def test_errors_come_in_numpys_order(case, error):
+    # NumPy rejects read-only outputs first, then a mask that is not bool, then a bad casting
+    # name, then finds the loop, checks the casting rules, and the shapes last: a call with
+    # two faults raises the first of them.
+    for xp in (numpy, cupylike):
+        with pytest.raises(error):
+            _two_faults(xp, case)
+
+
 @pytest.mark.parametrize("ufunc, dtypes, kwargs", [
     ("add", ("f8", "f8"), {"out": "i8"}),
     ("add", ("f8", "f8"), {"out": "i8", "casting": "unsafe"}),

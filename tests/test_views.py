@@ -366,3 +366,37 @@ def test_mT_and_T_match_numpy():
     assert a.mT.strides == host.mT.strides
     with pytest.raises(ValueError):
         cupylike.zeros(3).mT
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("axis", [0, -1, (), numpy.int64(0)], ids=repr)
+def test_squeeze_of_0d_takes_one_integer_axis_0_or_minus_1(axis, xp):
+    # NumPy checks a lone integer axis against at least one dimension; a tuple against none.
+    a = xp.asarray(2.5)
+    return xp.squeeze(a, axis), a.squeeze(axis)
+
+
+@pytest.mark.parametrize("axis", [1, -2, (0,), (-1,)], ids=repr)
+def test_squeeze_of_0d_refuses_other_axes(axis):
+    a = cupylike.asarray(2.5)
+    with pytest.raises(numpy.exceptions.AxisError):
+        numpy.squeeze(numpy.asarray(2.5), axis)
+    with pytest.raises(numpy.exceptions.AxisError):
+        cupylike.squeeze(a, axis)
+    with pytest.raises(numpy.exceptions.AxisError):
+        a.squeeze(axis)
+
+
+@pytest.mark.parametrize("shape", [(3,), (2, 3)])
+def test_transpose_with_empty_axes_needs_a_0d_array(shape):
+    # () names no axis: NumPy's "axes don't match array" for any array with axes; None (or no
+    # argument) reverses them.
+    a = cupylike.zeros(shape)
+    with pytest.raises(ValueError, match="axes don't match array"):
+        numpy.transpose(numpy.zeros(shape), ())
+    with pytest.raises(ValueError, match="axes don't match array"):
+        cupylike.transpose(a, ())
+    with pytest.raises(ValueError, match="axes don't match array"):
+        a.transpose(())
+    assert cupylike.transpose(a).shape == a.T.shape == a.transpose().shape == shape[::-1]
+    assert cupylike.transpose(cupylike.asarray(1.5), ()).shape == ()

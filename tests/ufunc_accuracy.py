@@ -168,7 +168,8 @@ def assert_complex_close(actual, desired, err_msg=""):
     if ON_CPU:
         assert_ulp_close(actual, desired, 0, err_msg=err_msg)
         return
-    a, d = actual.get().ravel(), numpy.asarray(desired).ravel()
+    a = actual.get() if isinstance(actual, cupylike.ndarray) else numpy.asarray(actual)
+    a, d = a.ravel(), numpy.asarray(desired).ravel()
     assert a.dtype == d.dtype
     finite = _check_specials(a.real, d.real, err_msg) & _check_specials(a.imag, d.imag, err_msg)
     scale = numpy.maximum(abs(d.real), abs(d.imag))[finite]

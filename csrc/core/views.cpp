@@ -178,15 +178,16 @@ ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape_in, char order) 
   return a->view({a->dtype(), std::move(shape), std::move(strides), a->offset()});
 }
 
+ArrayPtr transpose(const ArrayPtr& a) {
+  DimVector axes;
+  for (int i = a->ndim() - 1; i >= 0; --i) axes.push_back(i);
+  return transpose(a, axes);
+}
+
 ArrayPtr transpose(const ArrayPtr& a, const DimVector& axes_in) {
   int n = a->ndim();
-  DimVector axes;
-  if (axes_in.empty()) {
-    for (int i = n - 1; i >= 0; --i) axes.push_back(i);
-  } else {
-    if (axes_in.size() != n) raise(ErrorKind::value, "axes don't match array");
-    axes = normalize_axes(axes_in, n);
-  }
+  if (axes_in.size() != n) raise(ErrorKind::value, "axes don't match array");
+  DimVector axes = normalize_axes(axes_in, n);
   NDArray::Layout out{a->dtype(), DimVector(n), DimVector(n), a->offset()};
   for (int i = 0; i < n; ++i) {
     out.shape[i] = a->shape()[axes[i]];
@@ -246,8 +247,12 @@ ArrayPtr moveaxis(const ArrayPtr& a, const DimVector& source, const DimVector& d
   return transpose(a, DimVector(order.begin(), order.end()));
 }
 
-ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes) {
+ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes, bool one_axis) {
   int n = a->ndim();
+  // NumPy (PyArray_ConvertMultiAxis) checks one axis that is not a tuple against at least one
+  // dimension: a 0-d array takes 0 or -1 and stays as it is.
+  if (one_axis && n == 0 && axes && axes->size() == 1 && ((*axes)[0] == 0 || (*axes)[0] == -1))
+    return a;
   std::vector<bool> drop(n, false);
   if (axes) {
     for (int64_t ax : normalize_axes(*axes, n)) {

@@ -27,14 +27,18 @@ DimVector resolve_reshape(int64_t size, const DimVector& shape);
 /// a.reshape(shape, order) as a view ('C', 'F' or 'A'); null when NumPy would have to copy.
 ArrayPtr reshape_view(const ArrayPtr& a, const DimVector& shape, char order);
 
-/// Axes permuted as numpy.transpose (reversed when `axes` is empty).
+/// Axes permuted as numpy.transpose: `axes` names every axis once (ValueError otherwise, an
+/// empty `axes` included, as NumPy's `transpose(())` for ndim > 0).
 ArrayPtr transpose(const ArrayPtr& a, const DimVector& axes);
+/// Axes reversed: numpy.transpose(a), `a.T`.
+ArrayPtr transpose(const ArrayPtr& a);
 ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2);
 /// numpy.diagonal: a read-only view with the diagonal as its last axis.
 ArrayPtr diagonal(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2);
 ArrayPtr moveaxis(const ArrayPtr& a, const DimVector& source, const DimVector& destination);
-/// Removes the given axes (all of length 1 when `axes` is null).
-ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes);
+/// Removes the given axes (all of length 1 when `axes` is null); `one_axis`: the axes came as
+/// one integer rather than a tuple (NumPy lets a 0-d array take 0 or -1 then).
+ArrayPtr squeeze(const ArrayPtr& a, const DimVector* axes, bool one_axis = false);
 ArrayPtr expand_dims(const ArrayPtr& a, const DimVector& axes);
 /// The same memory read as another dtype, with NumPy 2's rules for a different itemsize.
 ArrayPtr view_as(const ArrayPtr& a, DType dtype);

@@ -259,6 +259,9 @@ std::vector<int32_t> host_solver(const SolverCall& c, const SolverOperands& ops)
         else
           l.gesdd_complex[t - 2](&c.job, &m, &n, bt.a(i), &lda, bt.v(i), bt.b(i), &ldb, bt.cc(i),
                                  &ldc, work.data(), &lwork, rwork.data(), iwork.data(), &info, 1);
+        // LAPACK 3.x's gesdd rejects a matrix holding NaN as argument 4 (A); NumPy reports it
+        // as a failure to converge (LinAlgError), so it becomes one here.
+        if (info == -4) info = std::max(m, n);
         break;
       case SolverRoutine::syevd:
         if (t < 2)

@@ -47,7 +47,8 @@ bool is_advanced(const std::vector<IndexItem>& items) {
   return false;
 }
 
-IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, const Stream& stream) {
+IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, const Stream& stream,
+                     const std::function<void(const IndexPlan&)>& before_bounds) {
   const int ndim = a->ndim();
   int consumed = 0, ellipses = 0;
   for (const IndexItem& it : items) {
@@ -79,6 +80,7 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
         for (int k = 0; k < ndim - consumed; ++k, ++axis, ++view_axis) basic.push_back(whole);
         break;
       case IndexItem::slice:
+        if (it.step == 0) raise(ErrorKind::value, "slice step cannot be zero");
         basic.push_back(it);
         ++axis;
         ++view_axis;
@@ -157,6 +159,29 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
           "shape mismatch: indexing arrays could not be broadcast together with shapes " + listed);
   }
 
+  // Where the broadcast axes go: in place of adjacent advanced items, else first.
+  bool adjacent = true;
+  for (size_t k = 1; k < pending.size(); ++k)
+    adjacent = adjacent && (pending[k].key_pos == pending[k - 1].key_pos ||
+                            pending[k].key_pos == pending[k - 1].key_pos + 1);
+  std::vector<bool> indexed(size_t(view.ndim()), false);
+  for (const Pending& p : pending) indexed[size_t(p.view_axis)] = true;
+  plan.first = 0;
+  if (adjacent)
+    for (int d = 0; d < pending.front().view_axis; ++d) plan.first += indexed[size_t(d)] ? 0 : 1;
+  DimVector kept;
+  for (int d = 0; d < view.ndim(); ++d)
+    if (!indexed[size_t(d)]) kept.push_back(view.shape()[size_t(d)]);
+  for (int j = 0; j < int(kept.size()); ++j) {
+    if (j == plan.first)
+      for (int64_t n : plan.broadcast) plan.result.push_back(n);
+    plan.result.push_back(kept[size_t(j)]);
+  }
+  if (plan.first == int(kept.size()))
+    for (int64_t n : plan.broadcast) plan.result.push_back(n);
+  for (const Pending& p : pending) plan.indexed.push_back({p.array, p.value, p.view_axis});
+  if (before_bounds) before_bounds(plan);
+
   // Bounds, checked on the device for every array at once; NumPy checks only the indices it
   // uses, so none when the broadcast shape is empty.
   std::vector<const NDArray*> checked;
@@ -183,27 +208,6 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
                                 std::to_string(lens[j]));
   }
 
-  // Where the broadcast axes go: in place of adjacent advanced items, else first.
-  bool adjacent = true;
-  for (size_t k = 1; k < pending.size(); ++k)
-    adjacent = adjacent && (pending[k].key_pos == pending[k - 1].key_pos ||
-                            pending[k].key_pos == pending[k - 1].key_pos + 1);
-  std::vector<bool> indexed(size_t(view.ndim()), false);
-  for (const Pending& p : pending) indexed[size_t(p.view_axis)] = true;
-  plan.first = 0;
-  if (adjacent)
-    for (int d = 0; d < pending.front().view_axis; ++d) plan.first += indexed[size_t(d)] ? 0 : 1;
-  DimVector kept;
-  for (int d = 0; d < view.ndim(); ++d)
-    if (!indexed[size_t(d)]) kept.push_back(view.shape()[size_t(d)]);
-  for (int j = 0; j < int(kept.size()); ++j) {
-    if (j == plan.first)
-      for (int64_t n : plan.broadcast) plan.result.push_back(n);
-    plan.result.push_back(kept[size_t(j)]);
-  }
-  if (plan.first == int(kept.size()))
-    for (int64_t n : plan.broadcast) plan.result.push_back(n);
-  for (const Pending& p : pending) plan.indexed.push_back({p.array, p.value, p.view_axis});
   return plan;
 }
 

@@ -4,6 +4,7 @@
 /// the int64 index arrays on its axes, and the shape of the result; a gather reads through the
 /// plan (x[key]), a scatter writes through it (x[key] = values). Indices are checked on the
 /// device before either runs (one synchronisation), so a failed assignment changes nothing.
+#include <functional>
 #include <vector>
 
 #include "core/ndarray.hpp"
@@ -32,7 +33,10 @@ bool is_advanced(const std::vector<IndexItem>& items);
 
 /// The plan of a[items] for an advanced key, with NumPy's IndexErrors (too many indices, a
 /// mask of the wrong shape, an index out of bounds, arrays that do not broadcast).
-IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, const Stream& stream);
+/// `before_bounds` runs on the finished plan before the indices are checked (NumPy checks an
+/// assignment's value against the result's shape first).
+IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, const Stream& stream,
+                     const std::function<void(const IndexPlan&)>& before_bounds = {});
 
 /// A new C-contiguous array: the view's elements the plan selects.
 ArrayPtr gather(const IndexPlan& plan, const Stream& stream);

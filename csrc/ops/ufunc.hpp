@@ -50,6 +50,9 @@ struct UfuncOptions {
   bool where_false = false;                  // where=False: write nothing
 };
 
+/// NumPy's check of a where= mask (a safe cast to bool): TypeError for any other dtype.
+void check_where_mask(const NDArray& where);
+
 /// What a Python int out of the range of the integer loop chosen for it does. NumPy 2 raises
 /// OverflowError, except in a few ufuncs whose resolvers see the value.
 enum class WeakIntRule : uint8_t {

@@ -103,10 +103,36 @@ bool same_view(const NDArray& a, const NDArray& b, const DimVector& shape) {
 
 }  // namespace
 
+void check_where_mask(const NDArray& where) {
+  if (where.dtype() != DType::bool_)
+    raise(ErrorKind::type, "Cannot cast array data from " + dtype_repr(where.dtype()) +
+                               " to dtype('bool') according to the rule 'safe'");
+}
+
 std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const UfuncOptions& opt) {
+  // NumPy's order of errors: read-only outputs (found as it parses them), the loop, the mask's
+  // dtype, the casting rules, then shapes; all before anything is written.
+  for (int k = 0; k < nout_; ++k)
+    if (opt.out[size_t(k)]) opt.out[size_t(k)]->check_writeable();
   const int loop = select_loop(in, opt);
   const UfuncLoop& L = loops_[size_t(loop)];
   const DType* out_types = L.types.data() + nin_;
+
+  if (opt.where) check_where_mask(*opt.where);
+  for (int i = 0; i < nin_; ++i)
+    if (in[i].weak == WeakKind::none && !can_cast(in[i].dtype, L.types[i], opt.casting))
+      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' input " + std::to_string(i) +
+                                 " from " + dtype_repr(in[i].dtype) + " to " +
+                                 dtype_repr(L.types[i]) + " with casting rule '" +
+                                 casting_name(opt.casting) + "'");
+  for (int k = 0; k < nout_; ++k) {
+    const ArrayPtr& o = opt.out[size_t(k)];
+    if (!o) continue;
+    if (!can_cast(out_types[k], o->dtype(), opt.casting))
+      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' output from " +
+                                 dtype_repr(out_types[k]) + " to " + dtype_repr(o->dtype()) +
+                                 " with casting rule '" + casting_name(opt.casting) + "'");
+  }
 
   // One device for everything, and the shape all operands broadcast to.
   const NDArray* first = nullptr;
@@ -142,26 +168,6 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
     shape = full;  // an output may be larger than the inputs: they broadcast to it
   }
   Device device = first ? first->device() : current_device();
-
-  // Casting rules, checked before anything is written.
-  for (int i = 0; i < nin_; ++i)
-    if (in[i].weak == WeakKind::none && !can_cast(in[i].dtype, L.types[i], opt.casting))
-      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' input " + std::to_string(i) +
-                                 " from " + dtype_repr(in[i].dtype) + " to " +
-                                 dtype_repr(L.types[i]) + " with casting rule '" +
-                                 casting_name(opt.casting) + "'");
-  for (int k = 0; k < nout_; ++k) {
-    const ArrayPtr& o = opt.out[size_t(k)];
-    if (!o) continue;
-    o->check_writeable();
-    if (!can_cast(out_types[k], o->dtype(), opt.casting))
-      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' output from " +
-                                 dtype_repr(out_types[k]) + " to " + dtype_repr(o->dtype()) +
-                                 " with casting rule '" + casting_name(opt.casting) + "'");
-  }
-  if (opt.where && opt.where->dtype() != DType::bool_)
-    raise(ErrorKind::type, "Cannot cast array data from " + dtype_repr(opt.where->dtype()) +
-                               " to dtype('bool') according to the rule 'safe'");
 
   const Stream& stream = *current_stream(device);
   std::array<ArrayPtr, kUfuncMaxOut> results{};

@@ -1,5 +1,7 @@
 // x[key] and x[key] = value for every kind of key, and the module's indexing helpers
 // (nonzero, the compaction's forced block size for tests).
+#include <string>
+
 #include "core/error.hpp"
 #include "core/views.hpp"
 #include "ops/index_kernels.hpp"
@@ -8,6 +10,7 @@
 #include "python/bindings.hpp"
 #include "python/host_values.hpp"
 #include "python/index_keys.hpp"
+#include "python/objects.hpp"
 
 namespace cupylike::python {
 
@@ -40,10 +43,23 @@ void setitem(const ArrayPtr& a, py::handle key, py::handle value) {
     return;
   }
   a->check_writeable();
-  // Checked before anything is written: a failed assignment leaves `a` as it was.
-  IndexPlan plan = plan_index(a, items, stream);
-  ArrayPtr values = empty(a->device(), a->dtype(), plan.result);
-  assign_value(values, value, ValueRule::setitem, stream);
+  if (is_whole_mask(*a, items)) {
+    // NumPy's boolean assignment takes values in the mask's order, never a 2-d block.
+    const int ndim = py::isinstance<NDArray>(value) ? value.cast<ArrayPtr>()->ndim()
+                                                    : numpy().attr("ndim")(value).cast<int>();
+    if (ndim > 1)
+      raise(ErrorKind::type,
+            "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input "
+            "has " +
+                std::to_string(ndim) + " dimensions");
+  }
+  // Checked before anything is written: a failed assignment leaves `a` as it was. The value
+  // is broadcast to the result before the indices are checked, as NumPy does.
+  ArrayPtr values;
+  IndexPlan plan = plan_index(a, items, stream, [&](const IndexPlan& p) {
+    values = empty(a->device(), a->dtype(), p.result);
+    assign_value(values, value, ValueRule::setitem_advanced, stream);
+  });
   scatter(plan, *values, stream);
 }
 

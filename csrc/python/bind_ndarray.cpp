@@ -138,7 +138,7 @@ void bind_attributes(py::class_<NDArray, ArrayPtr>& cls) {
                              [](const NDArray& a) {
                                return MemoryPointer{a.memory(), a.offset(), a.device()};
                              })
-      .def_property_readonly("T", [](const ArrayPtr& a) { return transpose(a, {}); })
+      .def_property_readonly("T", [](const ArrayPtr& a) { return transpose(a); })
       .def_property_readonly("mT", [](const ArrayPtr& a) {
         if (a->ndim() < 2) raise(ErrorKind::value, "matrix transpose with ndim < 2 is undefined");
         return swapaxes(a, -1, -2);
@@ -161,8 +161,7 @@ void bind_view_methods(py::class_<NDArray, ArrayPtr>& cls) {
           py::arg("order") = "C")
       .def("transpose",
            [](const ArrayPtr& a, py::args args) {
-             if (args.size() == 0 || (args.size() == 1 && args[0].is_none()))
-               return transpose(a, {});
+             if (args.size() == 0 || (args.size() == 1 && args[0].is_none())) return transpose(a);
              return transpose(
                  a, args.size() == 1 ? ints_from_py(args[0], "axes") : ints_from_py(args, "axes"));
            })
@@ -172,7 +171,7 @@ void bind_view_methods(py::class_<NDArray, ArrayPtr>& cls) {
           [](const ArrayPtr& a, py::handle axis) {
             if (axis.is_none()) return squeeze(a, nullptr);
             DimVector axes = ints_from_py(axis, "axis");
-            return squeeze(a, &axes);
+            return squeeze(a, &axes, !PyTuple_Check(axis.ptr()));
           },
           py::arg("axis") = py::none())
       .def(

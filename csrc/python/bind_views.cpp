@@ -30,7 +30,7 @@ void bind_views(py::module_& m) {
       "transpose",
       [](py::handle a, py::handle axes) {
         ArrayPtr x = array_arg(a, "transpose");
-        return transpose(x, axes.is_none() ? DimVector{} : ints_from_py(axes, "axes"));
+        return axes.is_none() ? transpose(x) : transpose(x, ints_from_py(axes, "axes"));
       },
       py::arg("a"), py::arg("axes") = py::none(), "numpy.transpose: a view.");
   m.def(
@@ -52,7 +52,7 @@ void bind_views(py::module_& m) {
         ArrayPtr x = array_arg(a, "squeeze");
         if (axis.is_none()) return squeeze(x, nullptr);
         DimVector axes = ints_from_py(axis, "axis");
-        return squeeze(x, &axes);
+        return squeeze(x, &axes, !PyTuple_Check(axis.ptr()));
       },
       py::arg("a"), py::arg("axis") = py::none(), "numpy.squeeze: a view.");
   m.def(

@@ -48,10 +48,13 @@ py::array convert_on_host(py::handle value, DType dtype, int target_ndim, ValueR
       return h;
     }
     case ValueRule::setitem:
+    case ValueRule::setitem_advanced:
       break;
   }
   bool is_array = py::isinstance<py::array>(value);
-  if (!is_array && is_scalar(value)) {
+  // NumPy's advanced assignment converts even a scalar as an array (numpy.asarray(value,
+  // dtype): a NumPy float out of an integer type's range casts, unsafely, without an error).
+  if (!is_array && rule == ValueRule::setitem && is_scalar(value)) {
     // NumPy assigns a scalar into a view through its single-item conversion (so a NumPy
     // integer out of a signed type's range raises, as a Python int does).
     py::array h = np.attr("empty")(py::tuple(), dt);
@@ -59,9 +62,10 @@ py::array convert_on_host(py::handle value, DType dtype, int target_ndim, ValueR
     return h;
   }
   // Arrays and sequences convert with the target's dtype; a nested sequence may not have more
-  // dimensions than the target (an array may, when the extra ones have length 1).
+  // dimensions than a view it is assigned to (an array may, when the extra ones have length 1;
+  // so may any value of an advanced assignment).
   py::array h = np.attr("asarray")(value, dt);
-  if (!is_array && h.ndim() > target_ndim)
+  if (!is_array && rule == ValueRule::setitem && h.ndim() > target_ndim)
     raise(ErrorKind::value, std::string(kSequence) +
                                 " The requested array would exceed the maximum number of "
                                 "dimension of " +
@@ -102,8 +106,19 @@ void assign_value(const ArrayPtr& dst, py::handle value, ValueRule rule, const S
   if (py::isinstance<NDArray>(value)) {
     ArrayPtr src = value.cast<ArrayPtr>();
     // Single elements and fill take one value, never a sequence (NumPy's rule for arrays too).
-    if ((rule == ValueRule::fill || rule == ValueRule::setitem_element) && src->ndim() != 0)
-      raise(ErrorKind::value, kSequence);
+    if ((rule == ValueRule::fill || rule == ValueRule::setitem_element) && src->ndim() != 0) {
+      // NumPy's error depends on the types (a complex element raises TypeError): let NumPy
+      // convert a host stand-in of the value's shape and dtype, which fails as it would. What
+      // it accepts (one element, with its DeprecationWarning) it converts from the host.
+      py::object like = numpy().attr("zeros")(tuple_from(src->shape()), dtype_to_py(src->dtype()));
+      convert_on_host(like, dst->dtype(), dst->ndim(), rule);
+      if (src->size() != 1) raise(ErrorKind::value, kSequence);
+      py::array host = to_numpy(src, 'K', py::none(), *current_stream(src->device()));
+      py::array h = convert_on_host(host, dst->dtype(), dst->ndim(), rule);
+      const void* bytes = h.data();
+      fill(*dst, bytes, stream);
+      return;
+    }
     warn_if_discarding_imaginary(src->dtype(), dst->dtype());
     src = on_device(src, dst->device(), stream);
     unlocked_if_large(dst->nbytes() + src->nbytes(), [&] { assign(dst, src, stream); });

@@ -14,10 +14,11 @@ namespace py = pybind11;
 
 /// The conversion rule NumPy applies to the value.
 enum class ValueRule {
-  setitem,          // x[key] = value where the key selects a view (slices, Ellipsis, None)
-  setitem_element,  // x[i, j, ...] = value with one integer per axis: one element
-  copyto,           // numpy.copyto(x, value, casting='unsafe'): full, full_like
-  fill,             // x.fill(value)
+  setitem,           // x[key] = value where the key selects a view (slices, Ellipsis, None)
+  setitem_element,   // x[i, j, ...] = value with one integer per axis: one element
+  setitem_advanced,  // x[key] = value with index arrays or a mask in the key
+  copyto,            // numpy.copyto(x, value, casting='unsafe'): full, full_like
+  fill,              // x.fill(value)
 };
 
 /// dst[...] = value under `rule`, broadcasting the value to dst's shape.

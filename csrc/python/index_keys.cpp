@@ -39,13 +39,30 @@ IndexItem host_array_item(py::handle obj, Device device, const Stream& stream) {
   return it;
 }
 
+namespace {
+
+bool is_zero_step(PyObject* slice) {
+  PyObject* step = reinterpret_cast<PySliceObject*>(slice)->step;
+  if (step == Py_None || !PyIndex_Check(step)) return false;
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(step));
+  return index && PyLong_AsLongLong(index.ptr()) == 0;
+}
+
+}  // namespace
+
 IndexItem item_from_py(py::handle obj, Device device, const Stream& stream) {
   PyObject* o = obj.ptr();
   if (o == Py_None) return {IndexItem::newaxis};
   if (o == Py_Ellipsis) return {IndexItem::ellipsis};
   if (PySlice_Check(o)) {
-    Py_ssize_t start, stop, step;
-    if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw py::error_already_set();
+    Py_ssize_t start = 0, stop = 0, step = 0;
+    // Python refuses a zero step here; NumPy reports it when it reaches the slice, after the
+    // errors of the items before it, so core/views.cpp raises it in order.
+    if (PySlice_Unpack(o, &start, &stop, &step) < 0) {
+      if (!is_zero_step(o)) throw py::error_already_set();
+      PyErr_Clear();
+      step = 0;
+    }
     IndexItem it{IndexItem::slice};
     it.start = start;
     it.stop = stop;

@@ -138,8 +138,12 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::k
     if (obj.is_none()) return;
     if (!py::isinstance<NDArray>(obj)) raise(ErrorKind::type, "return arrays must be of ArrayType");
     a.options.out[size_t(k)] = obj.cast<ArrayPtr>();
+    a.options.out[size_t(k)]->check_writeable();
     a.out_objects[size_t(k)] = obj.ptr();
   };
+  // NumPy converts its keywords in a fixed order whatever order they came in: out (read-only
+  // outputs fail there), where (a mask that is not bool fails there), then casting.
+  py::handle casting;
   for (int k = 0; k < n - nin; ++k) set_out(k, args[size_t(nin + k)]);
   for (auto item : kwargs) {
     std::string key = py::str(item.first);
@@ -163,7 +167,7 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::k
       else
         raise(ErrorKind::type, "where= must be a bool or a cupylike array of bools");
     } else if (key == "casting") {
-      a.options.casting = casting_from_string(py::str(v));
+      casting = v;
     } else if (key == "dtype") {
       if (!v.is_none()) a.options.dtype = dtype_from_py(v);
     } else if (key == "order") {
@@ -175,6 +179,8 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::k
       raise(ErrorKind::type, "'" + key + "' is an invalid keyword to ufunc '" + u.name() + "'");
     }
   }
+  if (a.options.where) check_where_mask(*a.options.where);
+  if (casting) a.options.casting = casting_from_string(py::str(casting));
   return a;
 }
 

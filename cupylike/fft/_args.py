@@ -48,11 +48,14 @@ def check_points(n):
 
 
 def one_axis(a, n, axis, default=None):
-    """([n], [axis]) of a 1-d transform; `default` gives n from the input's length."""
+    """([n], [axis]) of a 1-d transform; `default` gives n from the input's length. A given n
+    is checked before the axis, as NumPy does."""
+    if n is not None:
+        n = check_points(operator.index(n))
     axis = normalize_axis_index(operator.index(axis), a.ndim)
     if n is None:
-        n = a.shape[axis] if default is None else default(a.shape[axis])
-    return [check_points(operator.index(n))], [axis]
+        n = check_points(a.shape[axis] if default is None else default(a.shape[axis]))
+    return [n], [axis]
 
 
 def nd_axes(a, s, axes, inverse_real=False):

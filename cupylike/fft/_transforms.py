@@ -146,9 +146,10 @@ def rfft(a, n=None, axis=-1, norm=None, out=None):
     cupylike.ndarray
         The non-negative frequency terms (complex64 for float16/float32 input).
     """
-    a = _half_input(a, "rfft")
+    a = device_array(a, "rfft")
     sizes, axes = _args.one_axis(a, n, axis)
     _args.check_norm(norm)
+    a = _half_input(a, "rfft")  # after the arguments' checks, as in NumPy
     return _engine.store(_engine.r2c(a, sizes, axes, norm), out, "rfft")
 
 

@@ -126,6 +126,10 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002 (NumPy's name)
     if x.dtype.kind not in "fc":
         x = x.astype(numpy.float64)
     if x.dtype == numpy.float16:
+        # NumPy's spectral and nuclear norms go through its SVD, which has no float16 loop.
+        two_axes = x.ndim == 2 if axis is None else numpy.ndim(axis) == 1 and len(axis) == 2
+        if two_axes and (ord in (2, -2) or (isinstance(ord, str) and ord == "nuc")):
+            raise TypeError("array type float16 is unsupported in linalg")
         return norm(x.astype(numpy.float32), ord, axis, keepdims).astype(numpy.float16)
     if axis is None and (ord is None or (ord in ("f", "fro") and x.ndim == 2)
                          or (ord == 2 and x.ndim == 1)):
