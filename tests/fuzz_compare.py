@@ -4,9 +4,7 @@ the difference is a documented one.
 
 Documented differences are read from the table in docs/differences.md ("Differences the
 differential fuzzer accepts"), so each is written once: a row names the function (or `*`), a
-tag that the call must carry (fuzz_calls.py tags the situations) and the outcome accepted.
-OPEN_ELSEWHERE below lists the tags of faults that other parts of issue 14 are fixing now;
-each entry goes when its fix lands."""
+tag that the call must carry (fuzz_calls.py tags the situations) and the outcome accepted."""
 
 import pathlib
 import re
@@ -21,17 +19,6 @@ import cupylike
 from cupylike.testing import same_error
 
 OUTCOMES = ("value", "error-type", "cupylike-raises", "numpy-raises")
-
-# Issue 14's findings owned by other engineers at the time of writing: a mismatch on a call
-# with one of these tags is counted as "open elsewhere", not as a failure. Remove an entry
-# when its fix has landed; the fuzzer then holds the fix.
-OPEN_ELSEWHERE = {
-    "where-out": "ufunc where= with an out= of another dtype overwrites masked-out elements",
-    "overflowing-size": "sizes that overflow (broadcast_to/empty/reshape to 2**80 elements)",
-    "var-integer-dtype": "var/std with an integer dtype= returns float64",
-    "fft-inf": "fft.ifft of inf gives inf+nanj",
-    "complex-blas-inf": "complex BLAS products with inf give nan+nanj",
-}
 
 _DOC = pathlib.Path(__file__).resolve().parent.parent / "docs" / "differences.md"
 _TABLE_TITLE = "## Differences the differential fuzzer accepts"
@@ -178,11 +165,9 @@ def _short(value):
 
 
 def classify(call, outcome):
-    """'documented', 'open elsewhere' or 'failure' for a call whose outcome differs."""
+    """'documented' or 'failure' for a call whose outcome differs."""
     for name in (call.name, "*"):
         for tag in call.tags | {""}:
             if (name, tag, outcome) in DOCUMENTED:
                 return "documented"
-    if call.tags & set(OPEN_ELSEWHERE):
-        return "open elsewhere"
     return "failure"
