@@ -2,6 +2,7 @@
 installed cupylike (the repository's cupylike/ has no compiled _core)."""
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -13,3 +14,16 @@ def run_python(code, timeout=120, **env):
     with tempfile.TemporaryDirectory() as cwd:
         return subprocess.run([sys.executable, "-c", code], env=full, cwd=cwd,
                               capture_output=True, text=True, timeout=timeout)
+
+
+def _sigint_default():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def start_interruptible_python(code, cwd, env):
+    """Popen of `python -c code` (text pipes) in which SIGINT raises KeyboardInterrupt, as at a
+    terminal: a shell that starts work in the background without job control (as CI runners
+    may) leaves SIGINT ignored in its children, and Python keeps it ignored."""
+    return subprocess.Popen([sys.executable, "-c", code], cwd=cwd, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_sigint_default)

@@ -332,16 +332,21 @@ def test_calls_read_c_ordered_data_in_place_in_few_calls():
     ]
 
 
-@pytest.mark.parametrize("name", ["fft", "ifft", "rfft"])
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"])
 @pytest.mark.parametrize("kwargs, error", [
     ({"n": 0, "axis": "0", "norm": "bogus"}, ValueError),
+    ({"n": 3, "axis": "0", "norm": "bogus"}, ValueError),
+    ({"n": 3, "axis": 5, "norm": "bogus"}, ValueError),
     ({"n": -1, "axis": 5}, ValueError),
     ({"axis": 5, "norm": "bogus"}, IndexError),
+    ({"axis": "0", "norm": "bogus"}, TypeError),
     ({"n": 4, "norm": "bogus"}, ValueError)], ids=str)
-def test_1d_transforms_check_n_then_axis_then_norm(name, kwargs, error):
-    # NumPy checks a given n first, then the axis, then norm (and a real transform's input
-    # type after them): a call with several faults raises the first.
+def test_1d_transforms_check_arguments_in_numpys_order(name, kwargs, error):
+    # NumPy checks a given n, then norm, then the axis; without n it reads the input's length
+    # along the axis first. A call with several faults raises the first (and a real
+    # transform's input type after them).
     for xp in (numpy, cupylike):
-        a = xp.asarray(numpy.ones((2, 3)))
+        a = xp.asarray(numpy.ones((2, 3)) if name not in ("irfft", "hfft")
+                       else numpy.ones((2, 3), complex))
         with pytest.raises(error):
             getattr(xp.fft, name)(a, **kwargs)

@@ -3,14 +3,13 @@ killing the process; a runaway kernel past CUPYLIKE_KERNEL_TIMEOUT is CUDA_ERROR
 Ctrl-C while the host waits on a kernel raises KeyboardInterrupt and leaves the device usable."""
 
 import signal
-import subprocess
-import sys
 import tempfile
 import textwrap
 import time
 
 import pytest
 from emulated_gpu import DEFAULTS, PRELUDE, environment, run_on_emulator
+from python_subprocess import start_interruptible_python
 from test_kernel_interrupts import read_line
 
 pytestmark = pytest.mark.any_device("runs its own emulated-GPU processes")
@@ -70,9 +69,8 @@ def test_ctrl_c_while_the_host_waits_on_a_kernel():
         assert stat("kernels_interrupted") == 1
         print("still works", flush=True)
     """)
-    child = subprocess.Popen([sys.executable, "-c", code], cwd=tempfile.mkdtemp(), text=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             env=environment(**DEFAULTS, CUPYLIKE_DEVICE="cuda"))
+    child = start_interruptible_python(code, tempfile.mkdtemp(),
+                                       environment(**DEFAULTS, CUPYLIKE_DEVICE="cuda"))
     try:
         assert read_line(child, 120) == "ready"
         time.sleep(0.5)
@@ -123,9 +121,8 @@ def test_ctrl_c_with_the_cpu_device_and_the_emulated_gpu_in_one_process():
             assert int((cupylike.arange(4) * 2).sum()) == 12
         print("still works", flush=True)
     """)
-    child = subprocess.Popen([sys.executable, "-c", code], cwd=tempfile.mkdtemp(), text=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             env=environment(**DEFAULTS, CUPYLIKE_DEVICE="cuda"))
+    child = start_interruptible_python(code, tempfile.mkdtemp(),
+                                       environment(**DEFAULTS, CUPYLIKE_DEVICE="cuda"))
     try:
         assert read_line(child, 120) == "ready"
         time.sleep(0.5)

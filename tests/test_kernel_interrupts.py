@@ -5,13 +5,11 @@ passes, and the library works normally afterwards. Each case runs in a process o
 import os
 import selectors
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 
 import pytest
-from python_subprocess import run_python
+from python_subprocess import run_python, start_interruptible_python
 
 pytestmark = pytest.mark.any_device("runs its own cpu-device processes")
 
@@ -35,9 +33,8 @@ print("still works", flush=True)
 
 def start(code, **env):
     folder = tempfile.mkdtemp()
-    return subprocess.Popen([sys.executable, "-c", code], cwd=folder, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=dict(os.environ, CUPYLIKE_DEVICE="cpu", **env))
+    return start_interruptible_python(code, folder,
+                                      dict(os.environ, CUPYLIKE_DEVICE="cpu", **env))
 
 
 def read_line(child, timeout):

@@ -47,14 +47,18 @@ def check_points(n):
     return n
 
 
-def one_axis(a, n, axis, default=None):
-    """([n], [axis]) of a 1-d transform; `default` gives n from the input's length. A given n
-    is checked before the axis, as NumPy does."""
-    if n is not None:
-        n = check_points(operator.index(n))
-    axis = normalize_axis_index(operator.index(axis), a.ndim)
+def one_axis(a, n, axis, norm, default=None):
+    """([n], [axis]) of a 1-d transform, checked in NumPy's order: without n, the axis first
+    (NumPy reads the input's length along it), then the length and norm; with n, n and norm
+    before the axis. `default` gives n from the input's length."""
     if n is None:
+        axis = normalize_axis_index(operator.index(axis), a.ndim)
         n = check_points(a.shape[axis] if default is None else default(a.shape[axis]))
+        check_norm(norm)
+    else:
+        n = check_points(operator.index(n))
+        check_norm(norm)
+        axis = normalize_axis_index(operator.index(axis), a.ndim)
     return [n], [axis]
 
 

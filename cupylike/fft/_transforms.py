@@ -10,8 +10,7 @@ from cupylike.fft import _args, _engine
 
 def _one_d_c2c(name, a, n, axis, norm, out, forward):
     a = device_array(a, name)
-    sizes, axes = _args.one_axis(a, n, axis)
-    _args.check_norm(norm)
+    sizes, axes = _args.one_axis(a, n, axis, norm)
     return _engine.store(_engine.c2c(a, sizes, axes, forward, norm), out, name)
 
 
@@ -147,8 +146,7 @@ def rfft(a, n=None, axis=-1, norm=None, out=None):
         The non-negative frequency terms (complex64 for float16/float32 input).
     """
     a = device_array(a, "rfft")
-    sizes, axes = _args.one_axis(a, n, axis)
-    _args.check_norm(norm)
+    sizes, axes = _args.one_axis(a, n, axis, norm)
     a = _half_input(a, "rfft")  # after the arguments' checks, as in NumPy
     return _engine.store(_engine.r2c(a, sizes, axes, norm), out, "rfft")
 
@@ -171,8 +169,7 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
         Real: float32 for complex64/float32 input, float16 for float16, else float64.
     """
     a = device_array(a, "irfft")
-    sizes, axes = _args.one_axis(a, n, axis, default=lambda m: (m - 1) * 2)
-    _args.check_norm(norm)
+    sizes, axes = _args.one_axis(a, n, axis, norm, default=lambda m: (m - 1) * 2)
     return _engine.store(_real_result(_engine.c2r(a, sizes, axes, norm), a), out, "irfft")
 
 
@@ -227,7 +224,9 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
     `norm` as for `fft`; `out` honoured (NumPy 2.4 ignores it).
     """
     a = device_array(a, "hfft")
-    sizes, axes = _args.one_axis(a, n, axis, default=lambda m: (m - 1) * 2)
+    if n is not None:  # NumPy swaps the norm before irfft checks n
+        _args.check_norm(norm)
+    sizes, axes = _args.one_axis(a, n, axis, norm, default=lambda m: (m - 1) * 2)
     norm = _args.swap_direction(norm)  # hfft(a) is irfft(conj(a)) scaled the other way
     x = _engine.c2r(_engine.conjugate_copy(a), sizes, axes, norm, owned=True, source=a)
     return _engine.store(_real_result(x, a), out, "hfft")
@@ -237,7 +236,9 @@ def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """Compute the inverse of `hfft` (see numpy.fft.ihfft): conj(rfft(a)) scaled as an
     inverse transform. Real input; `n`, `axis`, `norm` and `out` as for `rfft`."""
     a = _half_input(a, "ihfft")
-    sizes, axes = _args.one_axis(a, n, axis)
+    if n is not None:  # NumPy swaps the norm before rfft checks n
+        _args.check_norm(norm)
+    sizes, axes = _args.one_axis(a, n, axis, norm)
     norm = _args.swap_direction(norm)
     x = _engine.conjugate_in_place(_engine.r2c(a, sizes, axes, norm))
     return _engine.store(x, out, "ihfft")
