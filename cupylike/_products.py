@@ -9,6 +9,7 @@ once; integer and bool products (which BLAS lacks) run a tiled kernel of our own
 (cupylike/_int_matmul.py), wrapping on overflow as NumPy's do.
 """
 
+import math
 import operator
 import os
 
@@ -29,6 +30,12 @@ _BLAS = frozenset(numpy.dtype(t) for t in (numpy.float32, numpy.float64, numpy.c
 _SIGNATURE = "(n?,k),(k,m?)->(n?,m?)"
 _host_blas_set = False
 
+
+
+def _matrix(x, free):
+    """x as a matrix: its first `free` axes become the rows, the others the columns
+    (reshape(-1, k) cannot say how many rows there are when k is 0)."""
+    return x.reshape(math.prod(x.shape[:free]), math.prod(x.shape[free:]))
 
 def _set_host_blas():
     global _host_blas_set
@@ -220,7 +227,7 @@ def dot(a, b, out=None):
         if a.shape[-1] != b.shape[0]:
             raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
                              f"{a.ndim - 1}) != {b.shape[0]} (dim 0)")
-        result = _dot_matmul(a.reshape(-1, a.shape[-1]) if a.ndim > 2 else a, b)
+        result = _dot_matmul(_matrix(a, a.ndim - 1) if a.ndim > 2 else a, b)
         if a.ndim > 2:
             result = result.reshape(a.shape[:-1] + b.shape[1:])
     else:
@@ -228,8 +235,8 @@ def dot(a, b, out=None):
         if a.shape[-1] != k:
             raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
                              f"{a.ndim - 1}) != {k} (dim {b.ndim - 2})")
-        moved = _core.moveaxis(b, -2, 0).reshape(k, -1)
-        result = _dot_matmul(a.reshape(-1, k), moved).reshape(
+        moved = _core.moveaxis(b, -2, 0)
+        result = _dot_matmul(_matrix(a, a.ndim - 1), _matrix(moved, 1)).reshape(
             a.shape[:-1] + b.shape[:-2] + b.shape[-1:])
     if out is None:
         return result
@@ -260,9 +267,7 @@ def inner(a, b, /):
     if a.shape[-1] != b.shape[-1]:
         raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
                          f"{a.ndim - 1}) != {b.shape[-1]} (dim {b.ndim - 1})")
-    k = a.shape[-1]
-    flat_b = b.reshape(-1, k)
-    result = _dot_matmul(a.reshape(-1, k), flat_b.T)
+    result = _dot_matmul(_matrix(a, a.ndim - 1), _matrix(b, b.ndim - 1).T)
     return result.reshape(a.shape[:-1] + b.shape[:-1])
 
 
@@ -301,8 +306,8 @@ def tensordot(a, b, axes=2):
     k = 1
     for i in a_axes:
         k *= a.shape[i]
-    left = a.transpose(a_free + a_axes).reshape(-1, k) if a.ndim else a.reshape(1, 1)
-    right = b.transpose(b_axes + b_free).reshape(k, -1) if b.ndim else b.reshape(1, 1)
+    left = _matrix(a.transpose(a_free + a_axes), len(a_free)) if a.ndim else a.reshape(1, 1)
+    right = _matrix(b.transpose(b_axes + b_free), len(b_axes)) if b.ndim else b.reshape(1, 1)
     shape = tuple(a.shape[i] for i in a_free) + tuple(b.shape[j] for j in b_free)
     return _dot_matmul(left, right).reshape(shape)
 

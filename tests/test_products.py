@@ -159,6 +159,25 @@ def test_dot_and_inner_match_numpy(shapes, dtype):
 
 
 @pytest.mark.vendor_library
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.int16], ids=str)
+@pytest.mark.parametrize("shapes", [((2, 4, 0), (0, 3)), ((0, 5, 3), (3,)), ((5, 4, 0), (0, 2)),
+                                    ((3, 0), (4, 0, 2)), ((2, 3, 0), (4, 0)), ((0,), (0,))],
+                         ids=str)
+def test_dot_inner_and_tensordot_of_empty_operands(shapes, dtype):
+    """Sums over no terms and results with no elements, in every stacking: the operands'
+    matrices have k = 0 columns or rows, which reshape(-1, 0) cannot size."""
+    a, b = _values(shapes[0], dtype, 14), _values(shapes[1], dtype, 15)
+    da, db = cupylike.asarray(a), cupylike.asarray(b)
+    if a.shape[-1] == b.shape[0 if b.ndim == 1 else -2]:
+        _close(cupylike.dot(da, db), numpy.dot(a, b), 0)
+    if a.shape[-1] == b.shape[-1]:
+        _close(cupylike.inner(da, db), numpy.inner(a, b), 0)
+    axes = ([a.ndim - 1], [0])
+    if a.shape[-1] == b.shape[0]:
+        _close(cupylike.tensordot(da, db, axes), numpy.tensordot(a, b, axes), 0)
+
+
+@pytest.mark.vendor_library
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex64,
                                    numpy.complex128], ids=str)
 def test_one_by_one_products_match_numpy(dtype):
