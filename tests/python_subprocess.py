@@ -2,10 +2,12 @@
 installed cupylike (the repository's cupylike/ has no compiled _core)."""
 
 import os
+import selectors
 import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def run_python(code, timeout=120, **env):
@@ -27,3 +29,23 @@ def start_interruptible_python(code, cwd, env):
     return subprocess.Popen([sys.executable, "-c", code], cwd=cwd, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=_sigint_default)
+
+
+def read_line(child, timeout):
+    """The child's next line of output, stripped, or "" if none comes within `timeout` seconds.
+    Reads the pipe a byte at a time: a buffered readline could take the lines after this one
+    into its buffer, where communicate(), which reads the pipe itself, would never see them."""
+    fd = child.stdout.fileno()
+    deadline = time.monotonic() + timeout
+    line = b""
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_READ)
+        while not line.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                return ""
+            byte = os.read(fd, 1)
+            if not byte:
+                break
+            line += byte
+    return line.decode().strip()

@@ -11,7 +11,7 @@ import time
 
 import numpy
 import pytest
-from python_subprocess import start_interruptible_python
+from python_subprocess import read_line, start_interruptible_python
 
 import cupylike
 
@@ -46,12 +46,12 @@ def _interrupt(setup, call, long_call, check, delay):
     with tempfile.TemporaryDirectory() as cwd:
         child = start_interruptible_python(code, cwd, env)
         try:
-            line = child.stdout.readline()
-            assert line.strip() == "started", line + child.stderr.read()
+            line = read_line(child, 300)
+            assert line == "started", line + child.stderr.read()
             time.sleep(delay)
             child.send_signal(signal.SIGINT)
             sent = time.monotonic()
-            report = child.stdout.readline()
+            report = read_line(child, 300) + "\n"
             latency = time.monotonic() - sent
             rest, err = child.communicate(timeout=300)
         finally:

@@ -9,8 +9,7 @@ import time
 
 import pytest
 from emulated_gpu import DEFAULTS, PRELUDE, environment, run_on_emulator
-from python_subprocess import start_interruptible_python
-from test_kernel_interrupts import read_line
+from python_subprocess import read_line, start_interruptible_python
 
 pytestmark = pytest.mark.any_device("runs its own emulated-GPU processes")
 

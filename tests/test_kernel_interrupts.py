@@ -3,13 +3,12 @@ RawKernel raises KeyboardInterrupt within a second of SIGINT, or a KernelError o
 passes, and the library works normally afterwards. Each case runs in a process of its own."""
 
 import os
-import selectors
 import signal
 import tempfile
 import time
 
 import pytest
-from python_subprocess import run_python, start_interruptible_python
+from python_subprocess import read_line, run_python, start_interruptible_python
 
 pytestmark = pytest.mark.any_device("runs its own cpu-device processes")
 
@@ -35,15 +34,6 @@ def start(code, **env):
     folder = tempfile.mkdtemp()
     return start_interruptible_python(code, folder,
                                       dict(os.environ, CUPYLIKE_DEVICE="cpu", **env))
-
-
-def read_line(child, timeout):
-    """The child's next line of output, or "" if none comes within `timeout` seconds."""
-    with selectors.DefaultSelector() as selector:
-        selector.register(child.stdout, selectors.EVENT_READ)
-        if not selector.select(timeout):
-            return ""
-    return child.stdout.readline().strip()
 
 
 @pytest.mark.parametrize("grid, block", [(1, 1), (64, 256)], ids=["one-thread", "worker-pool"])
