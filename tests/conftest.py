@@ -97,3 +97,17 @@ def sort_path(request, monkeypatch):
 
     monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
     return request.param
+
+
+@pytest.fixture
+def pool():
+    """The current device's default memory pool, its limit and allocator reset afterwards."""
+    import gc
+
+    import cupylike
+
+    p = cupylike.get_default_memory_pool()
+    gc.collect()
+    yield p
+    p.set_limit(size=0)
+    cupylike.cuda.set_allocator(None)

@@ -1,20 +1,11 @@
 """Arguments the bindings convert themselves (not through pybind11's casts, whose failures are
 RuntimeErrors): the exception CuPy's MemoryPool.set_limit or NumPy gives, never RuntimeError."""
 
-import gc
 
 import numpy
 import pytest
 
 import cupylike
-
-
-@pytest.fixture
-def pool():
-    p = cupylike.get_default_memory_pool()
-    gc.collect()
-    yield p
-    p.set_limit(size=0)
 
 
 # CuPy's set_limit: ValueError "memory limit size out of range: ..." below 0 (and, here,

@@ -13,15 +13,6 @@ from cupylike.cuda import memory
 from cupylike.testing import assert_array_equal
 
 
-@pytest.fixture
-def pool():
-    p = cupylike.get_default_memory_pool()
-    gc.collect()
-    yield p
-    p.set_limit(size=0)
-    cupylike.cuda.set_allocator(None)
-
-
 def test_statistics_follow_allocation_and_release(pool):
     pool.free_all_blocks()
     used, total = pool.used_bytes(), pool.total_bytes()
