@@ -49,3 +49,22 @@ def read_line(child, timeout):
                 break
             line += byte
     return line.decode().strip()
+
+
+def interrupt_when_ready(child, delay=0.5):
+    """Sends SIGINT `delay` seconds after the child printed "ready" (its long work has begun);
+    returns (the child's next line, seconds from the signal to it, the rest of its output, its
+    errors). A child that prints nothing within 10 s ignored the signal and is killed."""
+    assert read_line(child, 120) == "ready"
+    try:
+        time.sleep(delay)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = read_line(child, 10)
+        latency = time.monotonic() - sent
+        if not line:
+            child.kill()
+        rest, errors = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    return line, latency, rest, errors

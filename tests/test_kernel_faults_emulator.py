@@ -2,14 +2,12 @@
 killing the process; a runaway kernel past CUPYLIKE_KERNEL_TIMEOUT is CUDA_ERROR_LAUNCH_TIMEOUT;
 Ctrl-C while the host waits on a kernel raises KeyboardInterrupt and leaves the device usable."""
 
-import signal
 import tempfile
 import textwrap
-import time
 
 import pytest
 from emulated_gpu import DEFAULTS, PRELUDE, environment, run_on_emulator
-from python_subprocess import read_line, start_interruptible_python
+from python_subprocess import interrupt_when_ready, start_interruptible_python
 
 pytestmark = pytest.mark.any_device("runs its own emulated-GPU processes")
 
@@ -70,18 +68,7 @@ def test_ctrl_c_while_the_host_waits_on_a_kernel():
     """)
     child = start_interruptible_python(code, tempfile.mkdtemp(),
                                        environment(**DEFAULTS, CUPYLIKE_DEVICE="cuda"))
-    try:
-        assert read_line(child, 120) == "ready"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        line = read_line(child, 10)
-        latency = time.monotonic() - sent
-        if not line:
-            child.kill()
-        rest, errors = child.communicate(timeout=120)
-    finally:
-        child.kill()
+    line, latency, rest, errors = interrupt_when_ready(child)
     assert line == "interrupted", errors
     assert latency < 1.0, latency
     assert rest.strip() == "still works", errors
@@ -122,15 +109,6 @@ def test_ctrl_c_with_the_cpu_device_and_the_emulated_gpu_in_one_process():
     """)
     child = start_interruptible_python(code, tempfile.mkdtemp(),
                                        environment(**DEFAULTS, CUPYLIKE_DEVICE="cuda"))
-    try:
-        assert read_line(child, 120) == "ready"
-        time.sleep(0.5)
-        child.send_signal(signal.SIGINT)
-        line = read_line(child, 10)
-        if not line:
-            child.kill()
-        rest, errors = child.communicate(timeout=120)
-    finally:
-        child.kill()
+    line, _, rest, errors = interrupt_when_ready(child)
     assert line == "interrupted", errors
     assert rest.strip() == "still works", errors

@@ -3,12 +3,14 @@ RawKernel raises KeyboardInterrupt within a second of SIGINT, or a KernelError o
 passes, and the library works normally afterwards. Each case runs in a process of its own."""
 
 import os
-import signal
 import tempfile
-import time
 
 import pytest
-from python_subprocess import read_line, run_python, start_interruptible_python
+from python_subprocess import (
+    interrupt_when_ready,
+    run_python,
+    start_interruptible_python,
+)
 
 pytestmark = pytest.mark.any_device("runs its own cpu-device processes")
 
@@ -53,18 +55,7 @@ except KeyboardInterrupt:
     print("interrupted", flush=True)
 {STILL_WORKS}
 """, CUPYLIKE_CPU_THREADS="2")
-    try:
-        assert read_line(child, 120) == "ready"
-        time.sleep(0.5)  # the kernel is running
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        line = read_line(child, 10)
-        latency = time.monotonic() - sent
-        if not line:
-            child.kill()  # the kernel ignored Ctrl-C
-        rest, errors = child.communicate(timeout=120)
-    finally:
-        child.kill()
+    line, latency, rest, errors = interrupt_when_ready(child)
     assert line == "interrupted", errors
     assert latency < 1.0, latency
     assert rest.strip() == "still works", errors
