@@ -19,6 +19,7 @@ from numpy.lib.array_utils import normalize_axis_index
 from cupylike import _core
 from cupylike import _int_matmul as _int_matmul_kernel
 from cupylike._device_arrays import device_array
+from cupylike._selection import where as _where
 from cupylike._ufuncs import UFUNCS
 
 _add = UFUNCS["add"]
@@ -213,15 +214,55 @@ def plain_matmul(a, b, dtype=None):
     return matmul(a_parts, wide.reshape(b.shape[:-2] + (2 * k, 2 * n))).view(result)
 
 
+def _blas_scalar(x):
+    """Whether numpy.dot's BLAS path reads x as a scalar: one element, in at most 2 axes."""
+    return x.size == 1 and x.ndim <= 2
+
+
+def _blas_scalar_operand(a, b):
+    """(s, x) when numpy.dot multiplies x by a one-element s in its BLAS path (float and
+    complex operands of at most 2 axes), else None."""
+    if a.ndim > 2 or b.ndim > 2 or numpy.result_type(a.dtype, b.dtype) not in _BLAS:
+        return None
+    if _blas_scalar(a):
+        s, x = a, b
+    elif _blas_scalar(b):
+        s, x = b, a
+    else:
+        return None
+    if a.ndim and b.ndim and a.shape[-1] != b.shape[0]:
+        return None  # not aligned: the general path raises NumPy's error
+    return s, x
+
+
+def _scalar_dot(a, b, s, x):
+    """numpy.dot(a, b) for a one-element s (a or b) and the other operand x. One product is
+    s * x as it is; more are axpy's: s * x added to zeros, the whole product skipped when s is
+    zero, so the result is all +0.0 then, even where x holds NaN or infinities (IEEE's
+    0 * inf is NaN), and +0.0 where s * x is -0.0."""
+    if a.ndim == 0 or b.ndim == 0:
+        shape = b.shape if a.ndim == 0 else a.shape
+    else:
+        shape = a.shape[:-1] + b.shape[1:]
+    s = s.reshape(())
+    product = _multiply(s, x.reshape(shape))
+    if product.size <= 1:
+        return product
+    return _where(s == 0, _core.zeros((), product.dtype), _add(product, 0))
+
+
 def dot(a, b, out=None):
     """Dot product (see numpy.dot): a product for scalars, the inner product of vectors, the
     matrix product of 2-d arrays, and otherwise a sum over a's last axis and b's second-to-last."""
-    if out is None:
+    if out is None and getattr(a, "size", 0) != 1 and getattr(b, "size", 0) != 1:
         result = _core._matmul_direct(a, b, one_term_blas=True)  # 1-d and 2-d: as matmul
         if result is not None:
             return result
     a, b = device_array(a, "dot"), device_array(b, "dot")
-    if a.ndim == 0 or b.ndim == 0:
+    scalar = _blas_scalar_operand(a, b)
+    if scalar is not None:
+        result = _scalar_dot(a, b, *scalar)
+    elif a.ndim == 0 or b.ndim == 0:
         result = _multiply(a, b)
     elif b.ndim <= 2:
         if a.shape[-1] != b.shape[0]:
@@ -262,11 +303,14 @@ def vdot(a, b, /):
 def inner(a, b, /):
     """Sum of products over the last axes (see numpy.inner)."""
     a, b = device_array(a, "inner"), device_array(b, "inner")
-    if a.ndim == 0 or b.ndim == 0:
-        return _multiply(a, b)
-    if a.shape[-1] != b.shape[-1]:
+    if a.ndim and b.ndim and a.shape[-1] != b.shape[-1]:
         raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
                          f"{a.ndim - 1}) != {b.shape[-1]} (dim {b.ndim - 1})")
+    if a.ndim <= 2 and b.ndim <= 2:
+        # NumPy's inner is its dot here, BLAS's scalar rule included.
+        return dot(a, b.T if a.ndim else b)
+    if a.ndim == 0 or b.ndim == 0:
+        return _multiply(a, b)
     result = _dot_matmul(_matrix(a, a.ndim - 1), _matrix(b, b.ndim - 1).T)
     return result.reshape(a.shape[:-1] + b.shape[:-1])
 
@@ -309,7 +353,7 @@ def tensordot(a, b, axes=2):
     left = _matrix(a.transpose(a_free + a_axes), len(a_free)) if a.ndim else a.reshape(1, 1)
     right = _matrix(b.transpose(b_axes + b_free), len(b_axes)) if b.ndim else b.reshape(1, 1)
     shape = tuple(a.shape[i] for i in a_free) + tuple(b.shape[j] for j in b_free)
-    return _dot_matmul(left, right).reshape(shape)
+    return dot(left, right).reshape(shape)  # NumPy: dot of the two matrices
 
 
 def kron(a, b):
