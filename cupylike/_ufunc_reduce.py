@@ -6,9 +6,11 @@ reduction runs for the input (`REDUCE_TYPES`), that a non-reorderable ufunc redu
 axis, and that a 0-d array takes axis 0 or -1 as no axis.
 """
 
+import math
 import operator
 
 import numpy
+from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core
 from cupylike._device_arrays import device_array
@@ -18,6 +20,7 @@ from cupylike._reductions import REDUCTIONS
 
 _NoValue = numpy._NoValue
 _ORDERED = {entry.name for entry in TABLE if entry.ordered}
+_NO_IDENTITY = {entry.name for entry in TABLE if not entry.has_identity}
 
 
 def check_array(a, name):
@@ -79,7 +82,62 @@ def reduce_by(name, a, axis=None, dtype=None, out=None, keepdims=False, initial=
         _check_reorderable(name, a, axis)
     if name in REDUCE_TYPES:
         dtype = _loop_dtype(name, a, dtype, out)
+    if isinstance(out, _core.ndarray):
+        # sum and prod resolve their loop in the core: NumPy's from (out, a) here.
+        loop = dtype if dtype is not None else numpy.promote_types(a.dtype, out.dtype)
+        if initial is not _NoValue and out.dtype != loop:
+            initial = _through(initial, out.dtype, loop)
+        elif (name in REDUCE_TYPES and name in _NO_IDENTITY and where is True
+              and initial is _NoValue and not numpy.can_cast(a.dtype, out.dtype, "safe")):
+            done = _first_through_out(name, a, axis, loop, out, keepdims)
+            if done is not None:
+                return done
     return REDUCTIONS[name](a, axis, dtype, out, keepdims, initial, where)
+
+
+# NumPy reduces into out= by writing each slice's start (initial=, else its first element when
+# the ufunc has no identity) to out and reading it back in the loop's dtype, so a start that
+# out's dtype cannot hold changes the result: max of int32 [-5, 9] into uint16 is 65531.
+
+def _through(value, out_dtype, loop):
+    """initial= as NumPy's reduction reads it back from out=."""
+    with numpy.errstate(all="ignore"):
+        return numpy.asarray(value).astype(out_dtype).astype(loop)[()]
+
+
+def _reduced_axes(a, axis):
+    """The axes a reduction over `axis` removes (sorted), or None if `axis` is invalid."""
+    if axis is None:
+        return tuple(range(a.ndim))
+    try:
+        axes = [operator.index(axis)] if not isinstance(axis, tuple) else [
+            operator.index(i) for i in axis]
+        axes = [normalize_axis_index(i, a.ndim) for i in axes]
+    except (TypeError, ValueError, numpy.exceptions.AxisError):
+        return None
+    return tuple(sorted(axes)) if len(set(axes)) == len(axes) else None
+
+
+def _first_through_out(name, a, axis, loop, out, keepdims):
+    """The reduction into `out` of a ufunc without identity, its first elements (index 0 of
+    every reduced axis) passed through out's dtype; None where the plain path decides (an
+    invalid axis or out, an empty slice: its errors)."""
+    axes = _reduced_axes(a, axis)
+    if axes is None:
+        return None
+    kept = [i for i in range(a.ndim) if i not in axes]
+    kept_shape = tuple(a.shape[i] for i in kept)
+    length = math.prod(a.shape[i] for i in axes)
+    want = tuple(1 if i in axes else a.shape[i] for i in range(a.ndim)) if keepdims else kept_shape
+    if length == 0 or out.shape != want:
+        return None
+    slices = _core.transpose(a, tuple(kept) + axes).reshape(kept_shape + (length,))
+    values = slices.astype(loop)
+    values[..., :1] = slices[..., :1].astype(out.dtype)
+    target = out[tuple(0 if i in axes else slice(None) for i in range(a.ndim))] if keepdims \
+        else out
+    REDUCTIONS[name](values, values.ndim - 1, loop, target, False, _NoValue, True)
+    return out
 
 
 def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NoValue,

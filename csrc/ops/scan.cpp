@@ -66,7 +66,7 @@ Scan::Scan(std::string name, std::vector<ScanLoop> loops, std::string preamble, 
   family_.source += "}  // namespace cupylike_scan\n";
 }
 
-int Scan::select_loop(DType in, std::optional<DType> dtype) const {
+int Scan::select_loop(DType in, std::optional<DType> dtype, std::optional<DType> out) const {
   const std::string no_loop =
       "No loop matching the specified signature and casting was found for ufunc " + traits_.ufunc;
   DType want = in;
@@ -75,7 +75,10 @@ int Scan::select_loop(DType in, std::optional<DType> dtype) const {
   } else if (traits_.logical) {
     want = DType::bool_;
   } else {
-    DType t = traits_.int_upcast ? integer_accumulator(in) : in;
+    // NumPy resolves the loop of an accumulation into out= from (out, in): cumsum of complex64
+    // into complex128 sums in complex128. Integers may still widen: their sums wrap the same.
+    DType t = out ? promote_types(in, *out) : in;
+    if (traits_.int_upcast) t = integer_accumulator(t);
     want = t;
     if (ufunc_) {  // NumPy: the loop of ufunc(t, t), whose output must hold t
       UfuncOperand two[2];
@@ -94,7 +97,8 @@ int Scan::select_loop(DType in, std::optional<DType> dtype) const {
 
 ArrayPtr Scan::call(const ArrayPtr& x, std::optional<int64_t> axis, std::optional<DType> dtype,
                     const ArrayPtr& out) {
-  const int loop = select_loop(x->dtype(), dtype);
+  const int loop =
+      select_loop(x->dtype(), dtype, out ? std::optional<DType>(out->dtype()) : std::nullopt);
   const ScanLoop& L = loops_[size_t(loop)];
   const Device device = x->device();
   const Stream& stream = *current_stream(device);

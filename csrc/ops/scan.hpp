@@ -39,8 +39,9 @@ class Scan {
   const std::string& name() const { return name_; }
   const std::vector<ScanLoop>& loops() const { return loops_; }
   const KernelFamily& family() const { return family_; }
-  /// The loop for an input dtype and NumPy's dtype=; TypeError (NumPy's message) if none.
-  int select_loop(DType in, std::optional<DType> dtype) const;
+  /// The loop for an input dtype, NumPy's dtype= and the dtype of out= (if any); TypeError
+  /// (NumPy's message) if none.
+  int select_loop(DType in, std::optional<DType> dtype, std::optional<DType> out) const;
 
   /// Scans `x` along `axis` (nullopt: the flattened array, in C order); a 0-d array counts as
   /// 1-d, as numpy.cumsum has it. The result (or `out`, cast to its dtype) has x's shape.
