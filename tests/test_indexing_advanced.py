@@ -251,3 +251,70 @@ def test_whole_rows_gather_and_scatter(layout):
     want[[2, 0]] = -want[[1, 3]]
     got[[2, 0]] = -got[[1, 3]]
     assert_array_equal(got, want)
+
+
+EMPTY_MASKS = [numpy.zeros(0, bool), numpy.zeros((0, 5), bool), numpy.zeros((4, 0), bool),
+               numpy.zeros((0, 0), bool)]
+
+
+@pytest.mark.parametrize("lead", [(), (None,), (slice(None),), (Ellipsis,)],
+                         ids=["alone", "after newaxis", "after slice", "after ellipsis"])
+@pytest.mark.parametrize("mask", EMPTY_MASKS, ids=lambda m: str(m.shape))
+def test_empty_masks_fit_any_axis_as_numpy(mask, lead):
+    # NumPy skips the size check of a mask without elements: x[zeros(0, bool)] of a (4, 5)
+    # array is (0, 5), not an IndexError.
+    host = numpy.arange(20.0).reshape(4, 5)
+    device = cupylike.asarray(host)
+    key = lead + (mask,)
+    try:
+        expected = host[key]
+    except IndexError:
+        with pytest.raises(IndexError):
+            device[to_device_key(key)]
+        return
+    assert_array_equal(device[to_device_key(key)], expected)
+    for value in (7.5, numpy.ones(expected.shape[-1:]) if expected.ndim else 1.0):
+        want, got = host.copy(), device.copy()
+        want[key] = value
+        got[to_device_key(key)] = value
+        assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("value_shape, fits", [
+    ((3, 0, 2), True),   # an empty value may have any leading axes
+    ((1, 1, 0, 2), True),
+    ((1, 0, 2), True),
+    ((0, 2), True),
+    ((3, 1, 2), False),  # not empty: only leading axes of length 1
+    ((3, 0, 5), False),
+    ((0, 1, 2), False),
+    ((5,), False),
+], ids=str)
+@pytest.mark.parametrize("on_device", [True, False], ids=["device value", "host value"])
+def test_advanced_assignment_takes_values_as_numpy(value_shape, fits, on_device):
+    host = numpy.arange(12.0).reshape(4, 3)
+    device = cupylike.asarray(host)
+    key = (slice(-2, 0), numpy.array([-1, -2]))  # an indexing result of shape (0, 2)
+    value = numpy.zeros(value_shape)
+    given = cupylike.asarray(value) if on_device else value
+    if fits:
+        host[key] = value
+        device[to_device_key(key)] = given
+        assert_array_equal(device, host)
+        return
+    with pytest.raises(ValueError) as numpy_error:
+        host[key] = value
+    with pytest.raises(ValueError, match="could not be broadcast to indexing result") as error:
+        device[to_device_key(key)] = given
+    assert str(error.value) == str(numpy_error.value)
+
+
+def test_advanced_assignment_drops_leading_unit_axes():
+    host = numpy.zeros((4, 3))
+    device = cupylike.asarray(host)
+    value = numpy.arange(6.0).reshape(1, 2, 3)
+    host[[0, 2]] = value
+    device[[0, 2]] = cupylike.asarray(value)
+    assert_array_equal(device, host)
+    with pytest.raises(ValueError, match=r"shape \(2,2,3\) could not be broadcast"):
+        device[[0, 2]] = cupylike.zeros((2, 2, 3))

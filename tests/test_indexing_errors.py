@@ -31,6 +31,10 @@ BAD_KEYS = [
     # ... and a zero step before a later index out of bounds.
     ("zero step before out of bounds", (slice(None, None, 0), 9)),
     ("zero step before out of bounds with an array", (slice(None, None, 0), 9, [0])),
+    # A mask's shape is checked as the key is read, before every slice and integer.
+    ("zero step before a mask of the wrong shape",
+     (slice(None, None, 0), Ellipsis, numpy.ones(1, bool))),
+    ("out of bounds before a mask of the wrong shape", (9, numpy.ones(1, bool))),
 ]
 
 

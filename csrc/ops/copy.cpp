@@ -181,32 +181,63 @@ void fill(const NDArray& dst, const void* value, const Stream& stream) {
   kernel->launch(elementwise_dims(dst.device(), p.size), 0, stream, args, uint64_t(p.size));
 }
 
+namespace {
+
+// NumPy's shapes in these messages have no spaces: "(2,)", "(3,4)".
+std::string tight(const DimVector& s) {
+  std::string out = shape_str(s);
+  out.erase(std::remove(out.begin(), out.end(), ' '), out.end());
+  return out;
+}
+
+bool broadcasts_to(const DimVector& shape, const DimVector& target) {
+  if (shape.size() > target.size()) return false;
+  for (int i = 1; i <= int(shape.size()); ++i) {
+    int64_t s = shape[shape.size() - i], d = target[target.size() - i];
+    if (s != d && s != 1) return false;
+  }
+  return true;
+}
+
+// src seen through its last `ndim` axes (the others have length 1, or src is empty).
+ArrayPtr trailing_axes(const ArrayPtr& src, size_t ndim) {
+  const size_t skip = src->ndim() - ndim;
+  DimVector shape(src->shape().begin() + skip, src->shape().end());
+  DimVector strides(src->strides().begin() + skip, src->strides().end());
+  return src->view(NDArray::Layout{src->dtype(), shape, strides, src->offset()});
+}
+
+void copy_broadcast(const ArrayPtr& dst, const ArrayPtr& value, const Stream& stream) {
+  copy_cast(*dst, value->shape() == dst->shape() ? *value : *broadcast_to(value, dst->shape()),
+            stream);
+}
+
+}  // namespace
+
 void assign(const ArrayPtr& dst, const ArrayPtr& src, const Stream& stream) {
   // NumPy drops leading length-1 axes of a value with more axes than the target.
   int skip = 0;
-  while (src->ndim() - skip > dst->ndim() && src->shape()[skip] == 1) ++skip;
-  DimVector shape(src->shape().begin() + skip, src->shape().end());
-  DimVector strides(src->strides().begin() + skip, src->strides().end());
-  bool fits = shape.size() <= dst->ndim();
-  for (int i = 1; fits && i <= shape.size(); ++i) {
-    int64_t s = shape[shape.size() - i], d = dst->shape()[dst->ndim() - i];
-    fits = s == d || s == 1;
-  }
-  if (!fits) {
-    // NumPy's wording, shapes without spaces: "from shape (2,) into shape (3,4)".
-    auto tight = [](const DimVector& s) {
-      std::string out = shape_str(s);
-      out.erase(std::remove(out.begin(), out.end(), ' '), out.end());
-      return out;
-    };
+  while (src->ndim() - skip > dst->ndim() && src->shape()[size_t(skip)] == 1) ++skip;
+  ArrayPtr value = skip ? trailing_axes(src, size_t(src->ndim() - skip)) : src;
+  if (!broadcasts_to(value->shape(), dst->shape()))
     raise(ErrorKind::value, "could not broadcast input array from shape " + tight(src->shape()) +
                                 " into shape " + tight(dst->shape()));
-  }
+  copy_broadcast(dst, value, stream);
+}
+
+void assign_indexed(const ArrayPtr& dst, const ArrayPtr& src, const Stream& stream) {
+  // NumPy reshapes a value with more axes than the indexing result to its trailing axes when
+  // the sizes agree: leading axes of length 1, or any leading axes of an empty value.
   ArrayPtr value = src;
-  if (shape.size() != src->ndim())
-    value = src->view(NDArray::Layout{src->dtype(), shape, strides, src->offset()});
-  if (value->shape() != dst->shape()) value = broadcast_to(value, dst->shape());
-  copy_cast(*dst, *value, stream);
+  if (src->ndim() > dst->ndim()) {
+    DimVector tail(src->shape().end() - dst->ndim(), src->shape().end());
+    if (shape_size(tail) == src->size()) value = trailing_axes(src, size_t(dst->ndim()));
+  }
+  if (!broadcasts_to(value->shape(), dst->shape()))
+    raise(ErrorKind::value, "shape mismatch: value array of shape " + tight(src->shape()) +
+                                " could not be broadcast to indexing result of shape " +
+                                tight(dst->shape()));
+  copy_broadcast(dst, value, stream);
 }
 
 bool has_order(const NDArray& a, char order) {

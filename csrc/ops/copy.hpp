@@ -26,6 +26,11 @@ void fill(const NDArray& dst, const void* value, const Stream& stream);
 /// length 1) and unsafe cast; ValueError "could not broadcast input array from shape ..."
 void assign(const ArrayPtr& dst, const ArrayPtr& src, const Stream& stream);
 
+/// The values of x[key] = src for an advanced key, as NumPy's index assignment takes them:
+/// src may also have extra leading axes when it is empty; ValueError "shape mismatch: value
+/// array of shape ... could not be broadcast to indexing result of shape ..."
+void assign_indexed(const ArrayPtr& dst, const ArrayPtr& src, const Stream& stream);
+
 /// True when `a` already has the layout `order` asks for ('K' always; 'A': C or F).
 bool has_order(const NDArray& a, char order);
 

@@ -39,6 +39,31 @@ ArrayPtr constant_index(Device device, int64_t length, const Stream& stream) {
   return a;
 }
 
+// NumPy checks the masks' shapes as it reads the key, before the slices and integers of the
+// key (even those in front of them); an empty mask fits whatever axes it covers.
+void check_masks(const NDArray& a, const std::vector<IndexItem>& items, int consumed) {
+  int axis = 0;
+  for (const IndexItem& it : items) {
+    if (it.kind == IndexItem::ellipsis) axis += a.ndim() - consumed;
+    if (it.kind == IndexItem::slice || it.kind == IndexItem::integer) ++axis;
+    if (it.kind != IndexItem::array_index) continue;
+    const NDArray& mask = *it.array;
+    if (mask.dtype() != DType::bool_) {
+      ++axis;
+      continue;
+    }
+    for (int d = 0; d < mask.ndim() && mask.size() != 0; ++d) {
+      const int64_t want = a.shape()[size_t(axis + d)], got = mask.shape()[size_t(d)];
+      if (want != got)
+        raise(ErrorKind::index,
+              "boolean index did not match indexed array along axis " + std::to_string(axis + d) +
+                  "; size of axis is " + std::to_string(want) +
+                  " but size of corresponding boolean axis is " + std::to_string(got));
+    }
+    axis += mask.ndim();
+  }
+}
+
 }  // namespace
 
 bool is_advanced(const std::vector<IndexItem>& items) {
@@ -61,6 +86,7 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
   if (consumed > ndim)
     raise(ErrorKind::index, "too many indices for array: array is " + std::to_string(ndim) +
                                 "-dimensional, but " + std::to_string(consumed) + " were indexed");
+  check_masks(*a, items, consumed);
 
   // The basic part: every advanced item becomes whole axes (or a new axis for a boolean).
   std::vector<IndexItem> basic;
@@ -113,14 +139,6 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
           ++axis;
           ++view_axis;
           break;
-        }
-        for (int d = 0; d < arr->ndim(); ++d) {
-          const int64_t want = a->shape()[size_t(axis + d)], got = arr->shape()[size_t(d)];
-          if (want != got)
-            raise(ErrorKind::index,
-                  "boolean index did not match indexed array along axis " +
-                      std::to_string(axis + d) + "; size of axis is " + std::to_string(want) +
-                      " but size of corresponding boolean axis is " + std::to_string(got));
         }
         std::vector<ArrayPtr> coords = nonzero(arr, stream);
         if (arr->ndim() == 0) {  // a 0-d mask: a new axis, as a boolean scalar

@@ -79,6 +79,13 @@ ArrayPtr on_device(const ArrayPtr& a, Device device, const Stream& stream) {
   return from_host(host, py::none(), 'K', device, stream);
 }
 
+void assign_by(ValueRule rule, const ArrayPtr& dst, const ArrayPtr& src, const Stream& stream) {
+  if (rule == ValueRule::setitem_advanced)
+    assign_indexed(dst, src, stream);
+  else
+    assign(dst, src, stream);
+}
+
 }  // namespace
 
 void warn_if_discarding_imaginary(DType from, DType to) {
@@ -121,7 +128,7 @@ void assign_value(const ArrayPtr& dst, py::handle value, ValueRule rule, const S
     }
     warn_if_discarding_imaginary(src->dtype(), dst->dtype());
     src = on_device(src, dst->device(), stream);
-    unlocked_if_large(dst->nbytes() + src->nbytes(), [&] { assign(dst, src, stream); });
+    unlocked_if_large(dst->nbytes() + src->nbytes(), [&] { assign_by(rule, dst, src, stream); });
     return;
   }
   py::array h = convert_on_host(value, dst->dtype(), dst->ndim(), rule);
@@ -131,7 +138,7 @@ void assign_value(const ArrayPtr& dst, py::handle value, ValueRule rule, const S
     return;
   }
   ArrayPtr src = from_host(h, py::none(), 'K', dst->device(), stream);
-  unlocked_if_large(dst->nbytes() + src->nbytes(), [&] { assign(dst, src, stream); });
+  unlocked_if_large(dst->nbytes() + src->nbytes(), [&] { assign_by(rule, dst, src, stream); });
 }
 
 }  // namespace cupylike::python
