@@ -19,6 +19,7 @@ def _make(entry):
     return _core._make_ufunc(entry.name, entry.nin, entry.nout, loops, entry.preamble, entry.doc,
                              bool_error=entry.bool_error, weak_ints=entry.weak_ints,
                              legacy_scalars=entry.legacy_scalars,
+                             ints_as_float64=entry.ints_as_float64,
                              negative_exponent_error=entry.negative_exponent_error)
 
 

@@ -18,7 +18,13 @@ from ufunc_numpy_checks import (
 )
 
 import cupylike
-from cupylike.testing import INT_DTYPES, UINT_DTYPES, for_all_dtypes, numpy_cupylike_equal
+from cupylike.testing import (
+    INT_DTYPES,
+    UINT_DTYPES,
+    assert_array_equal,
+    for_all_dtypes,
+    numpy_cupylike_equal,
+)
 
 ARITHMETIC = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "fmod",
               "divmod", "power", "float_power", "negative", "positive", "absolute", "fabs",
@@ -170,6 +176,22 @@ def test_true_divide_of_integers_gives_float64_like_numpy(xp, a, b):
     y = xp.asarray(numpy.array([2, 0, 0, 1], b))
     with numpy.errstate(all="ignore"):
         return x / y, xp.divide(x, 3), xp.true_divide(x, 0.5)
+
+
+@pytest.mark.parametrize("dtype", ["int16", "uint64", "bool"])
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind"])
+def test_true_divide_casts_integers_to_float64_under_the_casting_rule(dtype, casting):
+    # NumPy runs its float64 loop for integer inputs: 'no' and 'equiv' forbid that cast.
+    host = numpy.array([3, 1, 2], dtype)
+    try:
+        expected = numpy.true_divide(host, host, casting=casting)
+    except TypeError as numpy_error:
+        with pytest.raises(TypeError, match="Cannot cast ufunc 'divide' input 0") as error:
+            cupylike.true_divide(cupylike.asarray(host), cupylike.asarray(host), casting=casting)
+        assert str(error.value) == str(numpy_error)
+        return
+    actual = cupylike.true_divide(cupylike.asarray(host), cupylike.asarray(host), casting=casting)
+    assert_array_equal(actual, expected)
 
 
 @numpy_cupylike_equal()

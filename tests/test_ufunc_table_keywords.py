@@ -16,7 +16,7 @@ from ufunc_table_cases import (
 from ufunc_tolerances import INPUTS
 
 import cupylike
-from cupylike.testing import numpy_cupylike_equal, sample_values
+from cupylike.testing import assert_array_equal, numpy_cupylike_equal, sample_values
 
 SHAPE = (3, 4)
 
@@ -165,6 +165,15 @@ def _two_faults(xp, case):
         return xp.negative(a, where=xp.ones(3, "i4"), out=xp.broadcast_to(xp.zeros(1), (3,)))
     if case == "read-only and no loop":
         return xp.bitwise_and(a, 1, out=xp.broadcast_to(xp.zeros(1, "i8"), (3,)))
+    u8 = xp.asarray(numpy.zeros(3, numpy.uint8))
+    if case == "scalar overflow and shapes":
+        return xp.add(u8, -1, out=xp.zeros(4, numpy.uint8))
+    if case == "scalar overflow and out cast":
+        return xp.add(u8, -1, out=xp.zeros(3, bool))
+    if case == "scalar overflow of three operands and shapes":
+        return xp.clip(xp.asarray(numpy.ones(4, bool)), -1, xp.zeros((3, 2), numpy.uint64))
+    if case == "scalar overflow of an empty array":
+        return xp.add(u8[:0], -1)
     return xp.add(a, a, out=xp.broadcast_to(xp.zeros(1, "i8"), (3,)))
 
 
@@ -172,11 +181,14 @@ def _two_faults(xp, case):
     ("cast and out shape", TypeError), ("cast and input shapes", TypeError),
     ("where dtype and cast", TypeError), ("read-only and no loop", ValueError),
     ("where dtype and bogus casting", TypeError), ("read-only and where dtype", ValueError),
-    ("read-only and cast", ValueError)])
+    ("read-only and cast", ValueError), ("scalar overflow and shapes", OverflowError),
+    ("scalar overflow and out cast", OverflowError),
+    ("scalar overflow of three operands and shapes", OverflowError),
+    ("scalar overflow of an empty array", OverflowError)])
 def test_errors_come_in_numpys_order(case, error):
     # NumPy rejects read-only outputs first, then a mask that is not bool, then a bad casting
-    # name, then finds the loop, checks the casting rules, and the shapes last: a call with
-    # two faults raises the first of them.
+    # name, then finds the loop, converts Python scalars to it, checks the casting rules, and
+    # the shapes last: a call with two faults raises the first of them.
     for xp in (numpy, cupylike):
         with pytest.raises(error):
             _two_faults(xp, case)
@@ -228,6 +240,39 @@ def test_casting_rules(xp, ufunc, dtypes, kwargs):
 def test_dtype_keyword(xp, ufunc, dtypes, kwargs):
     inputs = [xp.asarray(_host(d, seed=k)) for k, d in enumerate(dtypes)]
     return getattr(xp, ufunc)(*inputs, **kwargs)
+
+
+LARGE = {"u4": [4294967294, 3, 0], "i1": [0, -3, 5], "c8": [1 + 1j, -2.5j, 3],
+         "c16": [1 + 1j, -2.5j, 3], "f8": [1.5, -2.25, 1e300], "i2": [7, -9, 300]}
+
+
+@pytest.mark.parametrize("ufunc, dtypes, dtype", [
+    ("less", ("u4", "i1"), "?"),     # the int64 loop, not int8's (which wraps 4294967294)
+    ("absolute", ("c8",), "f4"),     # 'F->f'
+    ("absolute", ("c16",), "f8"),
+    ("add", ("f8", "i2"), "f4"),     # no loop casts them safely: the all-float32 one
+])
+def test_dtype_takes_the_first_loop_the_inputs_cast_to_safely(ufunc, dtypes, dtype):
+    host = [numpy.array(LARGE[d], d) for d in dtypes]
+    with numpy.errstate(over="ignore"):
+        expected = getattr(numpy, ufunc)(*host, dtype=dtype)
+    actual = getattr(cupylike, ufunc)(*map(cupylike.asarray, host), dtype=dtype)
+    assert_array_equal(actual, expected)
+
+
+@pytest.mark.parametrize("ufunc, dtypes, dtype", [
+    ("absolute", ("c16",), "f4"),
+    ("sqrt", ("c16",), "f8"),
+    ("add", ("c16", "f8"), "f8"),
+])
+def test_dtype_without_a_safe_loop_is_every_operands_type(ufunc, dtypes, dtype):
+    # complex128 to float32 is no same_kind cast: NumPy's error names the input.
+    host = [numpy.array(LARGE[d], d) for d in dtypes]
+    with pytest.raises(TypeError) as numpy_error:
+        getattr(numpy, ufunc)(*host, dtype=dtype)
+    with pytest.raises(TypeError, match="Cannot cast ufunc") as error:
+        getattr(cupylike, ufunc)(*map(cupylike.asarray, host), dtype=dtype)
+    assert str(error.value) == str(numpy_error.value)
 
 
 @pytest.mark.parametrize("where", ["row", "column", "full", True, False, "int", "0-d"])

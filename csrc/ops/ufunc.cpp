@@ -91,7 +91,9 @@ int Ufunc::find_loop(const UfuncOperand* in, const UfuncOptions& opt) const {
     WeakKind w = in[i].weak;
     eff[i] = w == WeakKind::none ? in[i].dtype : result_type(strong, std::span(&w, 1));
   }
-  Casting rule = opt.dtype ? opt.casting : Casting::safe;
+  // With dtype= NumPy first looks for a loop with that output whose inputs the operands cast
+  // to safely (or by a stricter rule asked for).
+  Casting rule = opt.dtype ? std::min(opt.casting, Casting::safe) : Casting::safe;
   auto outputs_ok = [&](const UfuncLoop& l) {
     if (!opt.dtype) return true;
     for (int k = 0; k < nout_; ++k)
@@ -129,11 +131,18 @@ int Ufunc::find_loop(const UfuncOperand* in, const UfuncOptions& opt) const {
                                         : can_cast(in[i].dtype, l.types[i], rule);
     if (ok) return int(j);
   }
-  if (opt.dtype)
+  if (opt.dtype) {
+    // Then it reads dtype= as every operand's type; call() checks the inputs' casts to it.
+    for (size_t j = 0; j < loops_.size(); ++j) {
+      bool ok = true;
+      for (int k = 0; ok && k < nin_ + nout_; ++k) ok = loops_[j].types[size_t(k)] == *opt.dtype;
+      if (ok) return int(j);
+    }
     raise(ErrorKind::type,
           "No loop matching the specified signature and casting was found for "
           "ufunc " +
               name_);
+  }
   std::string types;
   for (int i = 0; i < nin_; ++i) types += (i ? ", " : "") + dtype_repr(eff[i]);
   raise(ErrorKind::type, "ufunc '" + name_ + "' not supported for the input types (" + types +

@@ -74,6 +74,9 @@ struct UfuncRules {
   bool legacy_scalars = false;
   /// power: an integer loop with a negative scalar exponent raises ValueError.
   bool negative_exponent_error = false;
+  /// true_divide: the integer loops ('ii->d') stand for NumPy's float64 loop, which its type
+  /// resolver picks for integer inputs: casting= judges the inputs' casts to float64.
+  bool ints_as_float64 = false;
 };
 
 class Ufunc {

@@ -119,12 +119,24 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
   const DType* out_types = L.types.data() + nin_;
 
   if (opt.where) check_where_mask(*opt.where);
+  for (int i = 0; i < nin_; ++i) {
+    const char loop_kind = dtype_info(L.types[i]).kind;
+    const DType to = rules_.ints_as_float64 && loop_kind != 'f' && loop_kind != 'c'
+                         ? DType::float64
+                         : L.types[i];
+    if (in[i].weak == WeakKind::none && !can_cast(in[i].dtype, to, opt.casting))
+      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' input " +
+                                 (nin_ > 1 ? std::to_string(i) + " " : "") + "from " +
+                                 dtype_repr(in[i].dtype) + " to " + dtype_repr(to) +
+                                 " with casting rule '" + casting_name(opt.casting) + "'");
+  }
+  // Scalars take the loop's types before shapes are looked at, as NumPy converts them (a
+  // Python int out of range is an OverflowError even when operands do not broadcast).
+  unsigned long long scalars[kUfuncMaxIn][2] = {};
   for (int i = 0; i < nin_; ++i)
-    if (in[i].weak == WeakKind::none && !can_cast(in[i].dtype, L.types[i], opt.casting))
-      raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' input " + std::to_string(i) +
-                                 " from " + dtype_repr(in[i].dtype) + " to " +
-                                 dtype_repr(L.types[i]) + " with casting rule '" +
-                                 casting_name(opt.casting) + "'");
+    if (!in[i].array)
+      scalar_bytes(in[i].scalar, L.types[i], in[i].weak != WeakKind::none,
+                   reinterpret_cast<unsigned char*>(scalars[i]));
   for (int k = 0; k < nout_; ++k) {
     const ArrayPtr& o = opt.out[size_t(k)];
     if (!o) continue;
@@ -217,8 +229,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
     } else {
       p.scalar_mask |= 1u << i;
       p.ptr[i] = nullptr;
-      scalar_bytes(in[i].scalar, L.types[i], in[i].weak != WeakKind::none,
-                   reinterpret_cast<unsigned char*>(p.scalar[i]));
+      std::memcpy(p.scalar[i], scalars[i], sizeof scalars[i]);
     }
   }
   for (int k = 0; k < nout_; ++k) {

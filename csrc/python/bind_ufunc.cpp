@@ -111,13 +111,14 @@ A universal function: elementwise over broadcast arrays, with NumPy's loops, typ
       [](const std::string& name, int nin, int nout,
          const std::vector<std::pair<std::string, std::string>>& loops, const std::string& preamble,
          const std::string& doc, const std::string& bool_error, const std::string& weak_ints,
-         bool legacy_scalars, bool negative_exponent_error) {
+         bool legacy_scalars, bool negative_exponent_error, bool ints_as_float64) {
         static const std::pair<const char*, WeakIntRule> kWeakInts[] = {
             {"", WeakIntRule::none},
             {"compare", WeakIntRule::compare},
             {"value", WeakIntRule::value},
             {"int64", WeakIntRule::int64}};
-        UfuncRules rules{bool_error, WeakIntRule::none, legacy_scalars, negative_exponent_error};
+        UfuncRules rules{bool_error, WeakIntRule::none, legacy_scalars, negative_exponent_error,
+                         ints_as_float64};
         bool known = false;
         for (const auto& [key, rule] : kWeakInts)
           if (weak_ints == key) rules.weak_ints = rule, known = true;
@@ -130,6 +131,7 @@ A universal function: elementwise over broadcast arrays, with NumPy's loops, typ
       py::arg("name"), py::arg("nin"), py::arg("nout"), py::arg("loops"), py::arg("preamble") = "",
       py::arg("doc") = "", py::arg("bool_error") = "", py::arg("weak_ints") = "",
       py::arg("legacy_scalars") = false, py::arg("negative_exponent_error") = false,
+      py::arg("ints_as_float64") = false,
       "Makes a ufunc from its table entry: loops as (types, CUDA C++ operation) pairs.");
 }
 

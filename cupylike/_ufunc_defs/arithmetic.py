@@ -44,7 +44,8 @@ ENTRIES = [
     # Integer inputs divide as float64 (NumPy's type resolver; CuPy spells it as these loops).
     ufunc("divide", 2, 1, same(INTS, "out0 = (double)in0 / (double)in1", out="d")
           + same(FLOATS, "out0 = in0 / in1") + same(COMPLEX, "out0 = cupylike::cdiv(in0, in1)"),
-          "Divide arguments element-wise.", aliases=("true_divide",), weak_ints="value"),
+          "Divide arguments element-wise.", aliases=("true_divide",), weak_ints="value",
+          ints_as_float64=True),
     ufunc("floor_divide", 2, 1, same(INTS, "out0 = cupylike::floor_div(in0, in1)")
           + same(FLOATS, "out0 = cupylike::floor_divide(in0, in1)"),
           "Return the largest integer smaller or equal to the division of the inputs."),

@@ -43,6 +43,9 @@ class Entry:
     weak_ints: str = ""
     legacy_scalars: bool = False  # ldexp: a Python int matches any numeric loop type
     negative_exponent_error: bool = False  # power: a negative scalar int exponent: ValueError
+    # true_divide: its integer loops stand for NumPy's float64 loop (its type resolver's choice
+    # for integer inputs), so casting= judges casts to float64 ('equiv' refuses int16).
+    ints_as_float64: bool = False
 
 
 def same(chars, op, nin=2, out=None):
