@@ -68,7 +68,10 @@ def _arg(name, a, axis, out, keepdims):
     # NumPy takes `out` as an intp array it writes back to, so its dtype must cast safely to
     # int64 (the narrower integers and bool do; uint64 and floats do not); after the axis.
     if axis is not None:
-        normalize_axis_index(axis, builtins.max(a.ndim, 1))
+        axis = normalize_axis_index(axis, builtins.max(a.ndim, 1))
+    # An empty slice is NumPy's first error, before out's.
+    if (a.size if axis is None or a.ndim == 0 else a.shape[axis]) == 0:
+        raise ValueError(f"attempt to get {name} of an empty sequence")
     dtype = getattr(out, "dtype", None)
     if dtype is not None and not numpy.can_cast(dtype, numpy.int64, "safe"):
         raise TypeError(f"Cannot cast scalar from {dtype!r} to dtype('int64') according to the "

@@ -10,7 +10,7 @@ value back from the device).
 import warnings
 
 import numpy
-from numpy.lib.array_utils import normalize_axis_tuple
+from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core
 from cupylike._ufunc_reduce import check_array, reduce_by
@@ -37,10 +37,11 @@ def _mask(where):
 def count(a, axis, keepdims, where):
     """Elements per output slice: a NumPy intp without a mask, else an int64 device array."""
     if where is True:
-        axes = range(a.ndim) if axis is None else normalize_axis_tuple(axis, a.ndim)
+        # NumPy's count checks each axis, not their repeats: the reduction after it does.
+        axes = range(a.ndim) if axis is None else axis if isinstance(axis, tuple) else (axis,)
         n = 1
         for ax in axes:
-            n *= a.shape[ax]
+            n *= a.shape[normalize_axis_index(ax, a.ndim)]
         return numpy.intp(n)
     return reduce_by("add", _core.broadcast_to(where, a.shape), axis, numpy.intp, None,
                      keepdims)
@@ -94,12 +95,14 @@ def var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, dof_warning)
         div = n if not isinstance(n, _core.ndarray) else n.reshape(mean.shape)
         mean = _true_divide(mean, div, out=mean, casting="unsafe")
     x = UFUNCS["subtract"](a, mean)
-    if x.dtype.kind == "c":
-        # NumPy squares the parts in their own precision and sums those in dtype=; here the
-        # sum runs in the parts' precision too and is cast to dtype= after.
+    if x.dtype.kind == "c" and (dtype is None or numpy.dtype(dtype) == x.real.dtype):
         ret = reduce_by("abs2_add", x, axis, None, out, keepdims, _NoValue, where)
-        if dtype is not None and out is None and ret.dtype != dtype:
-            ret = ret.astype(dtype)
+    elif x.dtype.kind == "c":
+        # NumPy squares the parts in their own precision, adds them, and sums those in dtype=
+        # (each cast to an integer dtype before it is summed).
+        parts = UFUNCS["add"](UFUNCS["multiply"](x.real, x.real),
+                              UFUNCS["multiply"](x.imag, x.imag))
+        ret = reduce_by("add", parts, axis, dtype, out, keepdims, _NoValue, where)
     elif x.dtype.kind == "f" and (dtype is None or numpy.dtype(dtype).kind in "fc"):
         ret = reduce_by("abs2_add", x, axis, dtype, out, keepdims, _NoValue, where)
     else:  # NumPy squares in x's dtype and sums in dtype= (an integer one keeps its type)

@@ -29,6 +29,9 @@ ARANGE_ERRORS = [
     ((0, 1e30), None), ((0, 1, 1e-320), None), ((300, 302), u8), ((-1, 3), u8),
     ((1e10, 1e10 + 2), numpy.int8), ((3,), bool), ((None, 3), None), (("3",), None),
     (((3,),), None), ((0, 2**62), None), ((0, 5, 1j), float),
+    # NumPy scalars convert as Python numbers: their first values out of range overflow too.
+    ((0, -6.0, numpy.float64(-1.0)), numpy.uint16), ((numpy.int64(-1), 3), u8),
+    ((numpy.float32(-1.5), 3), u8), ((numpy.int16(127), 130), numpy.int8),
 ]
 
 

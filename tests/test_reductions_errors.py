@@ -96,3 +96,28 @@ def test_arg_reductions_take_an_out_that_casts_safely_to_int64(name, dtype):
     out = cupylike.zeros((), dtype)
     assert getattr(cupylike, name)(cupylike.asarray(host), out=out) is out
     assert_array_equal(out, expected)
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin"])
+def test_an_empty_slice_is_reported_before_out(name):
+    host = numpy.zeros((0, 3), numpy.int32)
+    for axis in (0, None):
+        with pytest.raises(ValueError, match=f"attempt to get {name} of an empty sequence"):
+            getattr(numpy, name)(host, axis=axis, out=numpy.zeros((), numpy.float32))
+        with pytest.raises(ValueError, match=f"attempt to get {name} of an empty sequence"):
+            getattr(cupylike, name)(cupylike.asarray(host), axis=axis,
+                                    out=cupylike.zeros((), numpy.float32))
+
+
+@pytest.mark.parametrize("name", ["mean", "var", "std", "sum"])
+@pytest.mark.parametrize("kwargs", [{"axis": (1, -1), "dtype": "int128"}, {"axis": (1, 1)},
+                                    {"axis": (1, 5), "dtype": "int128"}], ids=repr)
+def test_statistics_report_dtype_and_repeated_axes_in_numpys_order(name, kwargs):
+    # NumPy counts the elements per axis first (AxisError), then the sum reads dtype=
+    # (TypeError), then it finds the repeated axis (ValueError "duplicate value in 'axis'").
+    host = numpy.ones((2, 3), numpy.float32)
+    with pytest.raises(Exception) as numpy_error:
+        getattr(numpy, name)(host, **kwargs)
+    with pytest.raises(type(numpy_error.value)) as error:
+        getattr(cupylike, name)(cupylike.asarray(host), **kwargs)
+    assert str(error.value) == str(numpy_error.value)

@@ -46,3 +46,24 @@ def test_std_along_an_axis_with_an_integer_dtype_is_numpys_type_error():
         numpy.std(x, axis=0, dtype=numpy.int32)
     with pytest.raises(TypeError):
         cupylike.std(cupylike.asarray(x), axis=0, dtype=numpy.int32)
+
+
+@pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
+@pytest.mark.parametrize("dtype", [numpy.int32, numpy.int64, numpy.float64, numpy.float32],
+                         ids=lambda d: numpy.dtype(d).name)
+@pytest.mark.parametrize("complex_dtype", [numpy.complex64, numpy.complex128],
+                         ids=lambda d: numpy.dtype(d).name)
+def test_var_of_complex_values_in_another_dtype(complex_dtype, dtype):
+    # NumPy squares the parts in their own precision, adds them, and sums those in dtype=,
+    # each cast to it first (an integer dtype truncates every term).
+    rng = numpy.random.default_rng(5)
+    host = (rng.integers(-9, 9, (4, 4, 3)) / 4 + 1j * rng.integers(-9, 9, (4, 4, 3))).astype(
+        complex_dtype)
+    for axis in (None, 0, 2):
+        expected = numpy.var(host, axis=axis, dtype=dtype)
+        actual = cupylike.var(cupylike.asarray(host), axis=axis, dtype=dtype)
+        assert actual.dtype == expected.dtype
+        if numpy.dtype(dtype).kind == "i":
+            numpy.testing.assert_array_equal(actual.get(), expected)
+        else:
+            numpy.testing.assert_allclose(actual.get(), expected, rtol=1e-6)

@@ -109,10 +109,15 @@ ArrayPtr arange(py::handle start, py::handle stop, py::handle step, py::handle d
   Device device = device_from_py(device_obj);
   ArrayPtr out = empty(device, t, DimVector{n});
   if (n == 0) return out;
-  // The first two values are NumPy's conversions of start and start + step (its setitem).
+  // The first two values are NumPy's conversions of start and start + step: its setitem of
+  // them as Python numbers, so np.int64(-1) into uint8 is an OverflowError too.
+  auto python_number = [](py::handle v) -> py::object {
+    return py::isinstance(v, numpy_generic()) ? v.attr("item")()
+                                              : py::reinterpret_borrow<py::object>(v);
+  };
   py::array first = numpy().attr("zeros")(2, dtype_to_py(t));
-  first[py::int_(0)] = start;
-  if (n > 1) first[py::int_(1)] = next;
+  first[py::int_(0)] = python_number(start);
+  if (n > 1) first[py::int_(1)] = python_number(next);
   const void* bytes = first.data();
   const Stream& stream = *current_stream(device);
   unlocked_if_large(out->nbytes(), [&] { arange_fill(*out, bytes, stream); });
