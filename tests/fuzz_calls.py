@@ -62,8 +62,11 @@ def _cast_tags(specs, *targets):
     if not kinds & set("iu"):
         return set()
     for spec in specs:
-        if isinstance(spec, ArraySpec) and spec.dtype.kind in "fc":
-            values = spec.host.astype(numpy.complex128)
+        host = spec.host if isinstance(spec, ArraySpec) else spec
+        if isinstance(host, (float, complex, numpy.inexact)):
+            host = numpy.asarray(host)
+        if isinstance(host, numpy.ndarray) and host.dtype.kind in "fc":
+            values = host.astype(numpy.complex128)
             if (not numpy.all(numpy.isfinite(values)) or numpy.any(abs(values) > 2**31)
                     or ("u" in kinds and numpy.any(values.real < 0))):
                 return {"float-to-int-cast"}
@@ -147,8 +150,8 @@ def _broadcastable(rng, shape):
     return tuple(1 if rng.random() < 0.3 else d for d in tail)
 
 
-def _loop_dtype(name, inputs, dtype):
-    """The dtype of NumPy's result for these inputs without out= (its loop's output), or None
+def _loop_results(name, inputs, dtype):
+    """NumPy's results for these inputs without out= (its loop's outputs, a list), or None
     where NumPy has no loop."""
     try:
         with numpy.errstate(all="ignore"):
@@ -156,7 +159,19 @@ def _loop_dtype(name, inputs, dtype):
                                        for v in inputs], dtype=dtype)
     except Exception:  # no loop: the call fails on both sides
         return None
-    return numpy.asarray(r[0] if isinstance(r, tuple) else r).dtype
+    return [numpy.asarray(v) for v in (r if isinstance(r, tuple) else (r,))]
+
+
+def _zeros_of_both_signs(inputs):
+    """Whether the arrays among `inputs` hold zeros of both signs between them (an integer or
+    bool zero is +0.0 to a float loop)."""
+    signs = set()
+    for v in inputs:
+        if isinstance(v, ArraySpec):
+            zeros = v.host.real[v.host.real == 0] if v.dtype.kind in "fc" else numpy.zeros(
+                int((v.host == 0).any()))
+            signs |= set(numpy.signbit(zeros).tolist())
+    return signs == {False, True}
 
 
 def gen_ufunc(rng):
@@ -178,6 +193,8 @@ def gen_ufunc(rng):
         out_shape = x.expected_shape()
     if rng.random() < 0.2:
         kwargs["dtype"] = _dtype(rng, bad=0.1)
+        if kwargs["dtype"] is object and name in ("power", "left_shift", "float_power"):
+            del kwargs["dtype"]  # NumPy's Python-int arithmetic: 2 ** (2**64 - 1) never ends
     if rng.random() < 0.2:
         kwargs["casting"] = CASTINGS[rng.integers(len(CASTINGS))]
     if rng.random() < 0.25:
@@ -196,6 +213,8 @@ def gen_ufunc(rng):
         tags.add("int-negative-power")
     if name.startswith("logical_") and kwargs.get("casting") in ("no", "equiv"):
         tags.add("logical-mixed-no-casting")
+    if name in ("fmax", "fmin") and _zeros_of_both_signs(inputs):
+        tags.add("zero-tie")
     mutates = "out" if "out" in kwargs else None
 
     def call(xp, *args, name=name, **kw):
@@ -203,7 +222,10 @@ def gen_ufunc(rng):
 
     result = Call(name, call, tuple(inputs), kwargs, check="ufunc",
                   tags=tags | _unsupported(kwargs.get("dtype")), mutates=mutates)
-    result.loop_dtype = _loop_dtype(name, inputs, kwargs.get("dtype"))
+    results = _loop_results(name, inputs, kwargs.get("dtype"))
+    result.loop_dtype = None if results is None else results[0].dtype
+    if results is not None and "out" in kwargs:  # the loop's values cast into out
+        result.tags |= _cast_tags(results, kwargs["out"].dtype)
     if "out" in kwargs and kwargs["out"].dtype == result.loop_dtype:
         result.tags.discard("where-out")  # the open finding needs an out of another dtype
     if name in ("absolute", "multiply", "square") and any(
@@ -218,6 +240,17 @@ def gen_ufunc(rng):
 
 REDUCTIONS = ["sum", "prod", "max", "min", "argmax", "argmin", "mean", "var", "std", "any",
               "all", "cumsum", "cumprod", "count_nonzero", "ptp"]
+
+
+def _overflows(host, axis, dtype):
+    """Whether a product of the magnitudes along `axis` passes dtype's largest value (so the
+    running product meets infinities)."""
+    try:
+        with numpy.errstate(all="ignore"):
+            magnitudes = numpy.prod(numpy.abs(host).astype(numpy.float64), axis=axis)
+    except (ValueError, TypeError, numpy.exceptions.AxisError):
+        return False
+    return not numpy.all(magnitudes <= numpy.finfo(dtype).max)
 
 
 def gen_reduction(rng):
@@ -247,8 +280,17 @@ def gen_reduction(rng):
     if name in ("var", "std") and _valid(kwargs.get("dtype")) and \
             numpy.dtype(kwargs.get("dtype")).kind in "biu":
         tags.add("var-integer-dtype")
-    if name == "prod" and x.dtype.kind == "c" and not numpy.isfinite(x.host).all():
+    dtype = kwargs.get("dtype")
+    computes_in = numpy.dtype(dtype) if dtype is not None and _valid(dtype) else x.dtype
+    if name == "prod" and computes_in.kind == "c" and (
+            not numpy.isfinite(x.host).all() or _overflows(x.build(numpy), kwargs.get("axis"),
+                                                            computes_in)):
         tags.add("complex-prod-nonfinite")
+    out_kind = kwargs["out"].dtype.kind if "out" in kwargs else None
+    integer_result = ((dtype is not None and computes_in.kind in "biu")
+                      or out_kind in ("b", "i", "u"))
+    if name in ("mean", "var", "std") and integer_result and 0 in x.expected_shape():
+        tags.add("float-to-int-cast")  # an empty slice divides 0 by 0: NaN as an integer
     scale = float(numpy.max(numpy.abs(x.host[numpy.isfinite(x.host)]), initial=1.0))
     if name in ("var", "std"):
         scale = scale**2
@@ -258,9 +300,11 @@ def gen_reduction(rng):
     mutates = "out" if "out" in kwargs else None
     out_dtype = kwargs["out"].dtype if "out" in kwargs else None
     tags |= _cast_tags([x], kwargs.get("dtype"), out_dtype) | _unsupported(kwargs.get("dtype"))
-    return Call(name, lambda xp, a, name=name, **kw: getattr(xp, name)(a, **kw), (x,), kwargs,
-                check=check, scale=scale, tags=tags,
-                mutates=mutates)
+    result = Call(name, lambda xp, a, name=name, **kw: getattr(xp, name)(a, **kw), (x,), kwargs,
+                  check=check, scale=scale, tags=tags, mutates=mutates)
+    if dtype is not None and _valid(dtype) and check == "close":
+        result.loop_dtype = numpy.dtype(dtype)  # rounding as dtype=, whatever out's dtype
+    return result
 
 
 def _index_key(rng, shape):
@@ -433,7 +477,8 @@ def gen_selection(rng):
         hi = rng.choice([None, 2, 3.5]) if rng.random() < 0.7 else random_array(
             rng, shape=_broadcastable(rng, shape))
         tags = _cast_tags([lo, hi], x.dtype)
-        if any(isinstance(b, ArraySpec) for b in (lo, hi)) and x.dtype.kind == "f":
+        arrays = [s for s in (x, lo, hi) if isinstance(s, ArraySpec)]
+        if len(arrays) > 1 and numpy.result_type(*(s.dtype for s in arrays)).kind == "f":
             tags.add("clip-zero-tie")
         return Call("clip", lambda xp, a, lo, hi: xp.clip(a, lo, hi), (x, lo, hi), tags=tags)
     decimals = int(rng.integers(-3, 4))
@@ -466,7 +511,8 @@ def gen_product(rng):
     else:
         sb = random_shape(rng, max_ndim=3)
     b = random_array(rng, _dtype(rng, bad=0.0) if rng.random() < 0.3 else dtype, sb, tame=True)
-    complex_inf = any(s.dtype.kind == "c" and not numpy.isfinite(s.host).all() for s in (a, b))
+    complex_inf = (numpy.result_type(a.dtype, b.dtype).kind == "c"
+                   and not all(numpy.isfinite(s.host).all() for s in (a, b)))
     tags = {"complex-blas-inf"} if complex_inf else set()
     scale = float(max(numpy.max(numpy.abs(s.host[numpy.isfinite(s.host)]), initial=1.0)
                       for s in (a, b)))
