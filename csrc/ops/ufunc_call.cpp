@@ -121,9 +121,8 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
   if (opt.where) check_where_mask(*opt.where);
   for (int i = 0; i < nin_; ++i) {
     const char loop_kind = dtype_info(L.types[i]).kind;
-    const DType to = rules_.ints_as_float64 && loop_kind != 'f' && loop_kind != 'c'
-                         ? DType::float64
-                         : L.types[i];
+    const DType to = rules_.ints_as_float64 && loop_kind != 'f' && loop_kind != 'c' ? DType::float64
+                                                                                    : L.types[i];
     if (in[i].weak == WeakKind::none && !can_cast(in[i].dtype, to, opt.casting))
       raise(ErrorKind::type, "Cannot cast ufunc '" + name_ + "' input " +
                                  (nin_ > 1 ? std::to_string(i) + " " : "") + "from " +
