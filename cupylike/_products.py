@@ -38,14 +38,18 @@ def _matrix(x, free):
     (reshape(-1, k) cannot say how many rows there are when k is 0)."""
     return x.reshape(math.prod(x.shape[:free]), math.prod(x.shape[free:]))
 
-def _set_host_blas():
-    global _host_blas_set
-    if not _host_blas_set:
-        import scipy_openblas32  # noqa: PLC0415 (only the cpu device needs it)
 
-        _core._set_host_blas_library(os.path.join(scipy_openblas32.get_lib_dir(),
-                                                  f"lib{scipy_openblas32.get_library()}.so"))
-        _host_blas_set = True
+def _set_host_blas(device):
+    """Names the host BLAS (scipy-openblas32) to the core, which computes with it on the cpu
+    device and in the emulated GPU's vendor libraries."""
+    global _host_blas_set
+    if _host_blas_set or (device.kind != "cpu" and not _core._cuda_emulated()):
+        return
+    import scipy_openblas32  # noqa: PLC0415 (only the cpu device and the emulator need it)
+
+    _core._set_host_blas_library(os.path.join(scipy_openblas32.get_lib_dir(),
+                                              f"lib{scipy_openblas32.get_library()}.so"))
+    _host_blas_set = True
 
 
 def _blas_view(x):
@@ -100,8 +104,7 @@ def _blas_matmul(a, b, out_shape, dtype, one_term_blas):
     c = _core.empty(out_shape, dtype, device=a.device)
     if c.size == 0:
         return c
-    if a.device.kind == "cpu":
-        _set_host_blas()
+    _set_host_blas(a.device)
     batch = c.size // (m * n)
     a, ta, lda, sa = _operand(a.astype(dtype, copy=False), batch_shape)
     b, tb, ldb, sb = _operand(b.astype(dtype, copy=False), batch_shape)

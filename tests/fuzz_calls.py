@@ -15,7 +15,7 @@ CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe", "bogus"]
 
 class Call:
     def __init__(self, name, fn, args=(), kwargs=None, *, check="exact", tags=(), scale=1.0,
-                 mutates=None, vendor=False):
+                 mutates=None):
         self.name = name
         self.fn = fn                  # fn(xp, *built args, **built kwargs)
         self.args = args
@@ -24,7 +24,6 @@ class Call:
         self.tags = set(tags)
         self.scale = scale            # magnitude of the inputs, for "close" comparisons
         self.mutates = mutates        # index of the argument whose final value is compared
-        self.vendor = vendor          # needs cuBLAS/cuFFT/cuSOLVER on a GPU
         self.where = None             # a ufunc's where= without out=: compare only there
         self.loop_dtype = None        # the dtype a ufunc computes in, where NumPy has a loop
 
@@ -517,7 +516,7 @@ def gen_product(rng):
     scale = float(max(numpy.max(numpy.abs(s.host[numpy.isfinite(s.host)]), initial=1.0)
                       for s in (a, b)))
     return Call(kind, lambda xp, x, y, k=kind: getattr(xp, k)(x, y), (a, b), check="close",
-                tags=tags, scale=scale**2 * 8, vendor=True)
+                tags=tags, scale=scale**2 * 8)
 
 
 def gen_fft(rng):
@@ -531,7 +530,7 @@ def gen_fft(rng):
     return Call(f"fft.{kind}", lambda xp, a, n, ax, nm, k=kind: getattr(xp.fft, k)(
         a, n=n, axis=ax, norm=nm), (x, n, axis, norm), check="close",
         tags=set() if numpy.isfinite(x.host).all() else {"fft-inf"},
-        scale=scale, vendor=True)
+        scale=scale)
 
 
 def gen_linalg(rng):
@@ -557,14 +556,14 @@ def gen_linalg(rng):
         if not numpy.isfinite(b.host).all():
             check = "shape"
         return Call("linalg.solve", lambda xp, x, y: xp.linalg.solve(x, y), (a, b),
-                    check=check, tags={"singular"}, scale=scale, vendor=True)
+                    check=check, tags={"singular"}, scale=scale)
     if kind == "norm":
         ord_ = rng.choice([None, 1, 2, numpy.inf, "fro", "nuc", -1, 3])
         axis = _axis(rng, len(shape), tuples=False) if rng.random() < 0.3 else None
         return Call("linalg.norm", lambda xp, x, o, ax: xp.linalg.norm(x, o, ax),
-                    (a, ord_, axis), check="close", scale=scale * 16, vendor=True)
+                    (a, ord_, axis), check="close", scale=scale * 16)
     return Call(f"linalg.{kind}", lambda xp, x, k=kind: getattr(xp.linalg, k)(x), (a,),
-                check=check, tags={"singular"}, scale=scale, vendor=True)
+                check=check, tags={"singular"}, scale=scale)
 
 
 GENERATORS = [gen_creation, gen_ufunc, gen_ufunc, gen_ufunc, gen_reduction, gen_reduction,

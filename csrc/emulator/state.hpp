@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -83,8 +84,15 @@ struct EventState {
   bool reported_not_ready = false;
 };
 
+struct State;
+
+/// A vendor library's work (emulated cuBLAS, ...): runs in stream order under the driver's
+/// lock and returns "" or why a GPU would have faulted (a range outside live memory), which
+/// becomes the sticky CUDA_ERROR_ILLEGAL_ADDRESS.
+using Work = std::function<std::string(State&)>;
+
 struct Op {
-  enum Kind { copy, fill, record, wait, kernel } kind = wait;
+  enum Kind { copy, fill, record, wait, kernel, work } kind = wait;
   char* dst = nullptr;
   const char* src = nullptr;
   size_t bytes = 0;
@@ -94,6 +102,7 @@ struct Op {
   std::shared_ptr<EventState> event;
   uint64_t generation = 0;
   std::shared_ptr<Launch> launch;  // kernel
+  Work run;                        // work
   std::vector<Dependency> deps;
 };
 
@@ -235,6 +244,12 @@ struct State {
         break;
       case Op::kernel:
         run_launch(*op.launch);
+        break;
+      case Op::work:
+        if (std::string fault = op.run(*this); !fault.empty()) {
+          sticky = CUDA_ERROR_ILLEGAL_ADDRESS;
+          sticky_message = fault;
+        }
         break;
       case Op::wait:
         break;

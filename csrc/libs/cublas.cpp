@@ -1,7 +1,8 @@
 // cuBLAS for CUDA devices, opened with dlopen on first use (the extension links no CUDA
 // library). One handle per device and thread, bound to the call's stream before each call.
 //
-// Never run in CI (no GPU): written against the cuBLAS documentation; docs/gpu_status.md.
+// Written against the cuBLAS documentation; in CI it runs on the emulated GPU's stand-in
+// (emulator/cublas.cpp), whose numerics are the host BLAS's (docs/gpu_status.md).
 #include <cublas_v2.h>
 #include <dlfcn.h>
 
@@ -29,10 +30,8 @@ struct Cublas {
 
 const Cublas& cublas() {
   static const Cublas* loaded = [] {
-    void* lib = nullptr;
-    for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so"})
-      if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
-    if (!lib) raise(ErrorKind::runtime, "cannot load cuBLAS (libcublas.so.13 or .12)");
+    void* lib =
+        cuda::open_vendor_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cuBLAS");
     auto* c = new Cublas;
     c->create = reinterpret_cast<decltype(c->create)>(dlsym(lib, "cublasCreate_v2"));
     c->set_stream = reinterpret_cast<decltype(c->set_stream)>(dlsym(lib, "cublasSetStream_v2"));
@@ -58,7 +57,7 @@ cublasHandle_t handle_for(Device device) {
   thread_local std::map<int, cublasHandle_t> handles;
   auto found = handles.find(device.index);
   if (found != handles.end()) return found->second;
-  cuda::require_real_driver("cuBLAS");
+  if (cuda::emulated()) point_emulator_at_host_blas();
   cublasHandle_t h = nullptr;
   check(cublas().create(&h), "cublasCreate");
   handles[device.index] = h;

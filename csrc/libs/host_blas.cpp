@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "libs/blas_backends.hpp"
+#include "runtime/cuda/driver.hpp"
 #include "runtime/interrupt.hpp"
 
 namespace cupylike {
@@ -98,6 +99,20 @@ bool host_blas_library_known() {
 void* host_blas_library() {
   std::lock_guard<std::mutex> lock(g_mutex);
   return open_library_locked();
+}
+
+void point_emulator_at_host_blas() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    std::string path;
+    {
+      std::lock_guard<std::mutex> lock(g_mutex);
+      path = g_path;
+    }
+    if (path.empty()) raise(ErrorKind::runtime, "the host BLAS library was never named");
+    cuda::check(cuda::driver().cupylikeEmulatorSetHostLibrary(path.c_str()),
+                "cupylikeEmulatorSetHostLibrary");
+  });
 }
 
 namespace {

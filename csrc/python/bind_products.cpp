@@ -8,6 +8,7 @@
 #include "python/bindings.hpp"
 #include "python/fast_array.hpp"
 #include "python/gil.hpp"
+#include "runtime/cuda/driver.hpp"
 
 namespace cupylike::python {
 
@@ -86,7 +87,8 @@ py::object matmul_direct(py::handle a_obj, py::handle b_obj, bool one_term_blas)
   const DType dtype = a->dtype();
   const int nda = a->ndim(), ndb = b->ndim();
   if (b->dtype() != dtype || !is_blas_dtype(dtype) || nda < 1 || nda > 2 || ndb < 1 || ndb > 2 ||
-      a->device() != b->device() || (a->device().is_cpu() && !host_blas_library_known()))
+      a->device() != b->device() ||
+      ((a->device().is_cpu() || cuda::emulated()) && !host_blas_library_known()))
     return py::none();
   const int64_t isz = a->itemsize();
   // a as an m x k matrix (a 1-d a is a row), b as k x n (a 1-d b is a column).

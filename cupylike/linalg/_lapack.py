@@ -114,8 +114,7 @@ def base_of(x):
 def call(routine, a, *, b=None, c=None, v=None, **desc):
     """Runs `routine` through the SOLVER facade on base arrays (each C-contiguous; their
     matrices are LAPACK's column-major ones) and returns the info codes."""
-    if a.device.kind == "cpu":
-        _set_host_blas()
+    _set_host_blas(a.device)
     return _core._solver(routine, a, b, c, v, **desc)
 
 

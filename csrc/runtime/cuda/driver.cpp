@@ -71,6 +71,8 @@ Loaded load() {
   load_symbol(lib, CUPYLIKE_STR(cuFuncGetParamInfo), l.driver.cuFuncGetParamInfo, ignored);
   load_symbol(lib, "cupylikeEmulatorModuleLoad", l.driver.cupylikeEmulatorModuleLoad, ignored);
   load_symbol(lib, "cupylikeEmulatorLastError", l.driver.cupylikeEmulatorLastError, ignored);
+  load_symbol(lib, "cupylikeEmulatorSetHostLibrary", l.driver.cupylikeEmulatorSetHostLibrary,
+              ignored);
   if (!missing.empty()) {
     l.error = "the CUDA driver lacks " + missing + " (it is older than the CUDA " +
               std::to_string(CUDA_VERSION / 1000) + " this build expects; update the driver)";
@@ -120,6 +122,22 @@ void require_real_driver(const char* library) {
           std::string(library) +
               " cannot run on the emulated GPU: NVIDIA's libraries need a real " +
               "CUDA driver, and the emulator has no stand-in for them yet");
+}
+
+void* open_vendor_library(std::initializer_list<const char*> names, const char* library) {
+  std::string tried;
+  if (emulated()) {
+    // The loaded emulator: dlopen of the same path returns its handle.
+    std::string path = library_path();
+    if (void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) return lib;
+    tried = path;
+  } else {
+    for (const char* name : names) {
+      if (void* lib = dlopen(name, RTLD_NOW | RTLD_LOCAL)) return lib;
+      tried += std::string(tried.empty() ? "" : " or ") + name;
+    }
+  }
+  raise(ErrorKind::cuda_unavailable, std::string("cannot load ") + library + " (" + tried + ")");
 }
 
 int device_count_or_raise() {

@@ -6,6 +6,7 @@
 /// the same macros, so each member has the prototype and the symbol of this header's version.
 #include <cuda.h>
 
+#include <initializer_list>
 #include <string>
 
 #include "emulator/extension.h"
@@ -61,6 +62,7 @@ struct Driver {
   // The emulated GPU's extension (emulator/extension.h); nullptr on a real driver.
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorModuleLoad)
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorLastError)
+  CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorSetHostLibrary)
 #undef CUPYLIKE_DRIVER_MEMBER
 
   /// Whether this is the emulated GPU, which runs a module's source rather than its image.
@@ -79,6 +81,10 @@ bool emulated();
 /// CUDAUnavailableError naming `library` (cuBLAS, cuFFT, ...) when the driver is the emulated
 /// GPU: NVIDIA's libraries need a real driver, and the emulator has no stand-ins for them yet.
 void require_real_driver(const char* library);
+/// The dlopen handle of a vendor library: the first of NVIDIA's `names` that opens, or on the
+/// emulated GPU the emulator itself, which exports the stand-ins it has (emulator/cublas.cpp).
+/// CUDAUnavailableError naming `library` when none opens.
+void* open_vendor_library(std::initializer_list<const char*> names, const char* library);
 /// Number of CUDA devices, raising CUDAUnavailableError when there is no usable driver.
 int device_count_or_raise();
 
