@@ -1,6 +1,6 @@
 """The BLAS front-end hands cuBLAS the very call it hands the cpu device's OpenBLAS: with the
-facade's log in dry-run mode (the emulated GPU has no cuBLAS), the same products on an (emulated)
-CUDA device and on the cpu record the same call descriptions."""
+facade's log in dry-run mode (no library is called), the same products on an (emulated) CUDA
+device and on the cpu record the same call descriptions."""
 
 import pytest
 from emulated_gpu import run_on_emulator

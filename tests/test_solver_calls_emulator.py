@@ -1,5 +1,5 @@
 """The linalg front-end hands cuSOLVER the very calls it hands the cpu device's LAPACK: with
-the SOLVER facade's log in dry-run mode (the emulated GPU has no cuSOLVER), the same work on an
+the SOLVER facade's log in dry-run mode (calls recorded, not run), the same work on an
 (emulated) CUDA device and on the cpu records the same call descriptions. Only work whose copies
 need no kernel runs here (plain copies are device-to-device memory copies); the facade is also
 called directly for the routines whose front-ends launch kernels."""
@@ -52,8 +52,8 @@ def test_the_facade_refuses_bad_calls_before_cusolver():
     run_on_emulator("""
         from cupylike.linalg import _lapack
         h = cupylike.asarray(numpy.eye(3, dtype=numpy.float64))
-        # Matrices beyond the array, a wrong vector dtype, a wide SVD: refused before any call
-        # (this machine may have a real cuSOLVER, which must not meet the emulated GPU).
+        # Matrices beyond the array, a wrong vector dtype, a wide SVD: refused by the facade
+        # before any call into cuSOLVER.
         assert "reaches beyond" in raises(ValueError, _lapack.call, "potrf", h, m=3, n=3,
                                           lda=3, batch=2, stride_a=9)
         assert "operand v is float64" in raises(TypeError, _lapack.call, "getrf", h,

@@ -41,9 +41,9 @@ CUresult cupylikeEmulatorModuleLoad(CUmodule* module, const void* image,
                                     const cupylike_emulator_source* source);
 
 /* The host BLAS and LAPACK library (a scipy-openblas32 file) that the emulated vendor libraries
- * compute with: the emulator exports cuBLAS's entry points too (see cublas.cpp), and the
- * library opens them here instead of NVIDIA's. CUDA_ERROR_FILE_NOT_FOUND when it does not
- * open (cupylikeEmulatorLastError says why). */
+ * compute with: the emulator exports cuBLAS's and cuSOLVER's entry points too (see cublas.cpp,
+ * cusolver.hpp), and the library opens them here instead of NVIDIA's.
+ * CUDA_ERROR_FILE_NOT_FOUND when it does not open (cupylikeEmulatorLastError says why). */
 CUresult cupylikeEmulatorSetHostLibrary(const char* path);
 
 /* Why the calling thread's latest failing call failed, in words (the kernel, block and message

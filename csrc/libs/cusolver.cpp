@@ -9,7 +9,8 @@
 // looked up only when eig needs it): a complex W, and for real A real arithmetic and LAPACK's
 // packed real eigenvectors, as the facade describes.
 //
-// Never run in CI (no GPU): written against the cuSOLVER documentation; docs/gpu_status.md.
+// Written against the cuSOLVER documentation; in CI it runs on the emulated GPU's stand-in
+// (emulator/cusolver.cpp), whose numerics are the host LAPACK's (docs/gpu_status.md).
 #include <cusolverDn.h>
 #include <dlfcn.h>
 
@@ -17,6 +18,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
+#include "libs/blas_backends.hpp"
 #include "libs/solver_backends.hpp"
 #include "memory/allocator.hpp"
 #include "runtime/backend.hpp"
@@ -90,10 +92,8 @@ void load(void* lib, Fn (&slots)[4], const char* real_name, const char* complex_
 
 const Cusolver& cusolver() {
   static const Cusolver* loaded = [] {
-    void* lib = nullptr;
-    for (const char* name : {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"})
-      if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
-    if (!lib) raise(ErrorKind::runtime, "cannot load cuSOLVER (libcusolver.so.12 or .11)");
+    void* lib = cuda::open_vendor_library(
+        {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cuSOLVER");
     auto* c = new Cusolver;
     c->library = lib;
     c->create = reinterpret_cast<decltype(c->create)>(dlsym(lib, "cusolverDnCreate"));
@@ -152,7 +152,7 @@ cusolverDnHandle_t handle_for(Device device, const SolverCall& c) {
   thread_local std::map<int, cusolverDnHandle_t> handles;
   auto found = handles.find(device.index);
   if (found != handles.end()) return found->second;
-  cuda::require_real_driver("cuSOLVER");
+  if (cuda::emulated()) point_emulator_at_host_blas();
   cusolverDnHandle_t h = nullptr;
   check(cusolver().create(&h), c, "cusolverDnCreate");
   handles[device.index] = h;
