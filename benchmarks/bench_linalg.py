@@ -1,8 +1,8 @@
-"""Matrix products and the SVD against NumPy (issue 7's targets: matmul of 1024^2 float32 and
-float64, a batch of 256 64x64 float32 matrices, svd of 512x512 float32 and float64). Both
-libraries call an OpenBLAS here (NumPy's bundled one, cupylike's scipy-openblas32 wheel), so the
-ratios show the front-end's cost. Integer matmul (issue 14: at most 2x NumPy at 1024^2 int32)
-is NumPy's plain loop against our tiled kernel."""
+"""Matrix products, the SVD, solve and eigh against NumPy (issue 7's targets: matmul of 1024^2
+float32 and float64, a batch of 256 64x64 float32 matrices, svd of 512x512 float32 and
+float64). Both libraries call an OpenBLAS here (NumPy's bundled one, cupylike's
+scipy-openblas32 wheel), so the ratios show the front-end's cost. Integer matmul (issue 14: at
+most 2x NumPy at 1024^2 int32) is NumPy's plain loop against our tiled kernel."""
 
 import numpy
 from harness import Case, measure
@@ -17,6 +17,8 @@ def run():
     b = rng.random((256, 64, 64)).astype(numpy.float32)
     svd_inputs = {t: rng.random((512, 512)).astype(t) for t in (numpy.float32, numpy.float64)}
     v = rng.random(1000).astype(numpy.float64)
+    g = rng.random((512, 512))
+    symmetric = g @ g.T + 512 * numpy.eye(512)  # positive definite, well conditioned
 
     def cases(xp):
         out = []
@@ -37,6 +39,12 @@ def run():
             out.append(Case(f"svd 512x512 {numpy.dtype(t).name}",
                             lambda ds=ds: xp.linalg.svd(ds), lambda s=s: numpy.linalg.svd(s),
                             "numpy.linalg.svd", 1.5))
+        dsym = xp.asarray(symmetric)
+        out.append(Case("solve 512x512 float64", lambda: xp.linalg.solve(dsym, dsym[:, :8]),
+                        lambda: numpy.linalg.solve(symmetric, symmetric[:, :8]),
+                        "numpy.linalg.solve", None))
+        out.append(Case("eigh 512x512 float64", lambda: xp.linalg.eigh(dsym),
+                        lambda: numpy.linalg.eigh(symmetric), "numpy.linalg.eigh", None))
         dv = xp.asarray(v)
         out.append(Case("dot of 1e3 float64", lambda: xp.dot(dv, dv), lambda: numpy.dot(v, v),
                         "numpy dot", None))

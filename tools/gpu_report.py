@@ -19,6 +19,17 @@ _STICKY = ("CUDA_ERROR_ILLEGAL_ADDRESS", "CUDA_ERROR_LAUNCH_FAILED", "CUDA_ERROR
            "CUDA_ERROR_ILLEGAL_INSTRUCTION", "CUDA_ERROR_MISALIGNED_ADDRESS",
            "CUDA_ERROR_LAUNCH_TIMEOUT")
 
+# NVIDIA's libraries, which only a GPU runs (the emulated GPU runs stand-ins computing with host
+# libraries): the report gives each its tests (files whose names start so) and benchmark rows
+# (names starting so).
+LIBRARIES = {
+    "cuBLAS": (("test_products", "test_einsum", "test_blas_"),
+               ("matmul 1024^2 float", "matmul 256 x", "dot of")),
+    "cuSOLVER": (("test_linalg_", "test_solver_"), ("svd ", "solve ", "eigh ")),
+    "cuFFT": (("test_fft",), ("fft of", "rfft of", "fft2 ")),
+    "cuRAND": (("test_random_", "test_rand_"), ("uniform ", "normal ")),
+}
+
 
 def _device():
     """The GPU as the driver and cupylike see it."""
@@ -60,7 +71,7 @@ def _tests(path, budget, seconds, rc):
                                 if r["outcome"] == "skipped")
     not_run = [t for t in collected if t not in results]
     sticky = [f for f in failures if any(code in f["message"] for code in _STICKY)]
-    return {
+    return collected, results, {
         "seconds": round(seconds, 1), "budget_seconds": budget, "exit_status": rc,
         "timed_out": rc in (124, 137), "collected": len(collected),
         "passed": outcomes["passed"], "failed": len(failures), "skipped": outcomes["skipped"],
@@ -81,6 +92,19 @@ def _benchmarks(path, seconds, rc):
     return bench
 
 
+def _libraries(collected, results, rows):
+    """Per library: its tests' outcomes and its benchmark rows."""
+    out = {}
+    for name, (files, benches) in LIBRARIES.items():
+        mine = [t for t in collected if t.split("::")[0].rsplit("/", 1)[-1].startswith(files)]
+        outcomes = collections.Counter(results[t]["outcome"] for t in mine if t in results)
+        out[name] = {"passed": outcomes["passed"], "failed": outcomes["failed"],
+                     "skipped": outcomes["skipped"],
+                     "not_run": sum(t not in results for t in mine),
+                     "benchmarks": [r for r in rows if r["name"].startswith(benches)]}
+    return out
+
+
 def _summary(report):
     t, b = report["tests"], report["benchmarks"]
     lines = [f"device: {report['device']}",
@@ -99,6 +123,12 @@ def _summary(report):
         cupy = r.get("cupy")
         lines.append(f"  {r['name']}: ours {r['ours']:.3g} s, numpy {r.get('reference') or 0:.3g}"
                      f" s" + (f", cupy {cupy:.3g} s" if cupy else ""))
+    for name, lib in report["libraries"].items():
+        lines.append(f"{name}: {lib['passed']} passed, {lib['failed']} failed, "
+                     f"{lib['skipped']} skipped, {lib['not_run']} not run; " + "; ".join(
+                         f"{r['name']} ours {r['ours']:.3g} s"
+                         + (f", cupy {r['cupy']:.3g} s" if r.get("cupy") else "")
+                         for r in lib["benchmarks"]))
     lines.append(f"total: {report['total_seconds']} s")
     return "\n".join(lines) + "\n"
 
@@ -114,12 +144,16 @@ def main():
     a = p.parse_args()
     build_log = a.out / "build.log"
     log = build_log.read_text(errors="replace") if build_log.exists() else ""
+    collected, results, tests = _tests(a.out / "tests.jsonl", a.tests_budget, a.tests_ms / 1000,
+                            a.tests_rc)
+    benchmarks = _benchmarks(a.out / "bench.json", a.bench_ms / 1000, a.bench_rc)
     report = {
         "device": _device() if a.build_rc == 0 else {},
         "build": {"ok": a.build_rc == 0, "seconds": round(a.build_ms / 1000, 1),
                   "log_tail": log.splitlines()[-5:]},
-        "tests": _tests(a.out / "tests.jsonl", a.tests_budget, a.tests_ms / 1000, a.tests_rc),
-        "benchmarks": _benchmarks(a.out / "bench.json", a.bench_ms / 1000, a.bench_rc),
+        "tests": tests,
+        "benchmarks": benchmarks,
+        "libraries": _libraries(collected, results, benchmarks["rows"]),
         "total_seconds": a.total_seconds,
     }
     (a.out / "gpu_check.json").write_text(json.dumps(report, indent=2) + "\n")

@@ -46,6 +46,12 @@ CUresult cupylikeEmulatorModuleLoad(CUmodule* module, const void* image,
  * CUDA_ERROR_FILE_NOT_FOUND when it does not open (cupylikeEmulatorLastError says why). */
 CUresult cupylikeEmulatorSetHostLibrary(const char* path);
 
+/* The cuRAND library (NVIDIA's libcurand) whose host generator computes the emulated device
+ * generator's numbers: the emulator exports cuRAND's device-generator entry points too (see
+ * curand.cpp), so the same seed and offset give the host generator's numbers on the emulated GPU.
+ * CUDA_ERROR_FILE_NOT_FOUND when it does not open (cupylikeEmulatorLastError says why). */
+CUresult cupylikeEmulatorSetHostRandom(const char* path);
+
 /* Why the calling thread's latest failing call failed, in words (the kernel, block and message
  * of a fault; the limit a launch broke; the compiler's log), or "" when it gave no reason. */
 const char* cupylikeEmulatorLastError(void);

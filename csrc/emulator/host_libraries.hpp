@@ -1,18 +1,23 @@
 #pragma once
-// The host libraries the emulated vendor libraries compute with: OpenBLAS's CBLAS and LAPACK,
-// from the library file the facade names (cupylikeEmulatorSetHostLibrary; scipy-openblas32,
-// whose symbols carry the scipy_ prefix), opened on first use.
+// The host libraries the emulated vendor libraries compute with, from the library files the
+// facades name, opened on first use: OpenBLAS's CBLAS and LAPACK (cupylikeEmulatorSetHostLibrary;
+// scipy-openblas32, whose symbols carry the scipy_ prefix) and cuRAND, whose host generator
+// makes the emulated device generator's numbers (cupylikeEmulatorSetHostRandom).
 #include <string>
 
 namespace cupylike::emulator {
 
-/// Remembers the host BLAS/LAPACK file; false (with dlerror's reason in `why`) if it does not
-/// open.
-bool set_host_library(const char* path, std::string& why);
+enum class HostLibrary { blas, random };
 
-/// The address of host library symbol `name` (without the scipy_ prefix), or null when no
-/// library was set or it lacks the symbol.
-void* host_symbol(const char* name);
+/// Remembers the file of `which`; false (with dlerror's reason in `why`) if it does not open.
+bool set_host_library(HostLibrary which, const char* path, std::string& why);
+
+/// The address of symbol `name` of `which` (for the BLAS without the scipy_ prefix), or null
+/// when no library was set or it lacks the symbol.
+void* host_symbol(HostLibrary which, const char* name);
+
+/// The host BLAS's `name`.
+inline void* host_symbol(const char* name) { return host_symbol(HostLibrary::blas, name); }
 
 template <class Fn>
 Fn host_function(const char* name) {

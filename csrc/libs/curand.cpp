@@ -9,10 +9,12 @@
 // The cpu device's raw words skip cuRAND altogether (libs/philox.hpp computes the same words
 // without those costs); cuRAND's host generator serves its normals and Poisson counts.
 //
-// The GPU path has never run (no GPU in CI): written against the cuRAND documentation;
-// docs/gpu_status.md.
+// On the emulated GPU the device generator is its stand-in (emulator/curand.cpp), which
+// computes with NVIDIA's host generator from the library opened here; what a real GPU has shown
+// is in docs/gpu_status.md.
 #include <curand.h>
 #include <dlfcn.h>
+#include <link.h>
 
 #include <algorithm>
 #include <atomic>
@@ -93,30 +95,54 @@ void* open_library() {
   raise(ErrorKind::runtime, msg);
 }
 
-const Curand& curand() {
+// The functions of `lib`; `host`: with the host generator's constructor.
+const Curand* load(void* lib, bool host, const char* library) {
+  auto* c = new Curand;
+  auto get = [&](auto& fn, const char* name) {
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
+    if (!fn) raise(ErrorKind::runtime, std::string(library) + " lacks " + name);
+  };
+  get(c->create, "curandCreateGenerator");
+  if (host) get(c->create_host, "curandCreateGeneratorHost");
+  get(c->destroy, "curandDestroyGenerator");
+  get(c->set_seed, "curandSetPseudoRandomGeneratorSeed");
+  get(c->set_offset, "curandSetGeneratorOffset");
+  get(c->set_ordering, "curandSetGeneratorOrdering");
+  get(c->set_stream, "curandSetStream");
+  get(c->raw, "curandGenerate");
+  get(c->uniform, "curandGenerateUniform");
+  get(c->uniform_double, "curandGenerateUniformDouble");
+  get(c->normal, "curandGenerateNormal");
+  get(c->normal_double, "curandGenerateNormalDouble");
+  get(c->lognormal, "curandGenerateLogNormal");
+  get(c->lognormal_double, "curandGenerateLogNormalDouble");
+  get(c->poisson, "curandGeneratePoisson");
+  return c;
+}
+
+void* nvidia_library() {
+  static void* lib = open_library();
+  return lib;
+}
+
+// NVIDIA's library: the host generator, and on a real GPU the device generator too.
+const Curand& host_curand() {
+  static const Curand* loaded = load(nvidia_library(), true, "cuRAND");
+  return *loaded;
+}
+
+// The device generator's library: on the emulated GPU its stand-in, which computes with
+// NVIDIA's host generator from the file opened here.
+const Curand& device_curand() {
   static const Curand* loaded = [] {
-    void* lib = open_library();
-    auto* c = new Curand;
-    auto get = [&](auto& fn, const char* name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
-      if (!fn) raise(ErrorKind::runtime, std::string("cuRAND lacks ") + name);
-    };
-    get(c->create, "curandCreateGenerator");
-    get(c->create_host, "curandCreateGeneratorHost");
-    get(c->destroy, "curandDestroyGenerator");
-    get(c->set_seed, "curandSetPseudoRandomGeneratorSeed");
-    get(c->set_offset, "curandSetGeneratorOffset");
-    get(c->set_ordering, "curandSetGeneratorOrdering");
-    get(c->set_stream, "curandSetStream");
-    get(c->raw, "curandGenerate");
-    get(c->uniform, "curandGenerateUniform");
-    get(c->uniform_double, "curandGenerateUniformDouble");
-    get(c->normal, "curandGenerateNormal");
-    get(c->normal_double, "curandGenerateNormalDouble");
-    get(c->lognormal, "curandGenerateLogNormal");
-    get(c->lognormal_double, "curandGenerateLogNormalDouble");
-    get(c->poisson, "curandGeneratePoisson");
-    return c;
+    if (!cuda::emulated()) return &host_curand();
+    link_map* map = nullptr;
+    if (dlinfo(nvidia_library(), RTLD_DI_LINKMAP, &map) != 0 || !map)
+      raise(ErrorKind::runtime, "cannot tell where cuRAND was loaded from");
+    cuda::check(cuda::driver().cupylikeEmulatorSetHostRandom(map->l_name),
+                "cupylikeEmulatorSetHostRandom");
+    void* stand_in = cuda::open_vendor_library({"libcurand.so.10", "libcurand.so"}, "cuRAND");
+    return load(stand_in, false, "the emulated GPU's cuRAND");
   }();
   return *loaded;
 }
@@ -146,6 +172,8 @@ thread_local uint64_t t_clock = 0;
 
 int device_key(Device device) { return device.is_cpu() ? -1 : device.index; }
 
+const Curand& api_for(int key) { return key < 0 ? host_curand() : device_curand(); }
+
 // A generator of `device` standing at `offset` of seed's stream, taken out of the cache.
 Cached take(Device device, const RandCall& call) {
   const int key = device_key(device);
@@ -164,7 +192,7 @@ Cached take(Device device, const RandCall& call) {
   for (auto it = t_cache.begin(); it != t_cache.end(); ++it)
     if (same_device(*it) && (oldest == t_cache.end() || it->last_use < oldest->last_use))
       oldest = it;
-  const Curand& api = curand();
+  const Curand& api = api_for(key);
   if (oldest != t_cache.end() && t_cache.size() >= kCachedGenerators / 2) {
     got = *oldest;
     t_cache.erase(oldest);
@@ -174,7 +202,6 @@ Cached take(Device device, const RandCall& call) {
       check(api.create_host(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10),
             "curandCreateGeneratorHost");
     } else {
-      cuda::require_real_driver("cuRAND's device generator");
       check(api.create(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10), "curandCreateGenerator");
     }
     // The default ordering, named: it is the one whose numbers the host and the device
@@ -203,12 +230,12 @@ void put_back(Cached c) {
     if (oldest == t_cache.end() || it->last_use < oldest->last_use) oldest = it;
   }
   if (same <= kCachedGenerators) return;
-  curand().destroy(oldest->gen);  // a failure here leaks one generator, nothing worse
+  api_for(c.device).destroy(oldest->gen);  // a failure here leaks one generator, nothing worse
   t_cache.erase(oldest);
 }
 
-curandStatus_t draw(curandGenerator_t gen, const RandCall& c, void* out, int64_t n) {
-  const Curand& api = curand();
+curandStatus_t draw(const Curand& api, curandGenerator_t gen, const RandCall& c, void* out,
+                    int64_t n) {
   const bool f64 = c.dtype == DType::float64;
   const size_t count = size_t(n);
   switch (c.distribution) {
@@ -251,8 +278,9 @@ void host_split(const RandCall& call, void* out) {
   Cached b = take(Device{}, second);
   char* tail = static_cast<char*>(out) + half * itemsize(call.dtype);
   curandStatus_t status_b = CURAND_STATUS_SUCCESS;
-  std::thread worker([&] { status_b = draw(b.gen, second, tail, second.count); });
-  const curandStatus_t status_a = draw(a.gen, call, out, half);
+  const Curand& api = host_curand();
+  std::thread worker([&] { status_b = draw(api, b.gen, second, tail, second.count); });
+  const curandStatus_t status_a = draw(api, a.gen, call, out, half);
   worker.join();
   // A failed draw leaves its generator's position unknown: never reused without a seek.
   a.position = status_a ? kUnknown : call.offset + uint64_t(half);
@@ -286,9 +314,9 @@ void curand_generate(Device device, const RandCall& call, void* out, const Strea
   if (!device.is_cpu()) static_cast<CudaBackend&>(backend_for(device)).activate();
   Cached c = take(device, call);
   curandStatus_t status = CURAND_STATUS_SUCCESS;
-  if (!device.is_cpu())
-    status = curand().set_stream(c.gen, static_cast<cudaStream_t>(stream.handle()));
-  if (status == CURAND_STATUS_SUCCESS) status = draw(c.gen, call, out, call.count);
+  const Curand& api = api_for(c.device);
+  if (!device.is_cpu()) status = api.set_stream(c.gen, static_cast<cudaStream_t>(stream.handle()));
+  if (status == CURAND_STATUS_SUCCESS) status = draw(api, c.gen, call, out, call.count);
   c.position = status ? kUnknown : call.offset + uint64_t(call.count);
   put_back(c);
   check(status, "curand generate");

@@ -73,6 +73,8 @@ Loaded load() {
   load_symbol(lib, "cupylikeEmulatorLastError", l.driver.cupylikeEmulatorLastError, ignored);
   load_symbol(lib, "cupylikeEmulatorSetHostLibrary", l.driver.cupylikeEmulatorSetHostLibrary,
               ignored);
+  load_symbol(lib, "cupylikeEmulatorSetHostRandom", l.driver.cupylikeEmulatorSetHostRandom,
+              ignored);
   if (!missing.empty()) {
     l.error = "the CUDA driver lacks " + missing + " (it is older than the CUDA " +
               std::to_string(CUDA_VERSION / 1000) + " this build expects; update the driver)";

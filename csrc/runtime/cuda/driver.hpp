@@ -63,6 +63,7 @@ struct Driver {
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorModuleLoad)
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorLastError)
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorSetHostLibrary)
+  CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorSetHostRandom)
 #undef CUPYLIKE_DRIVER_MEMBER
 
   /// Whether this is the emulated GPU, which runs a module's source rather than its image.
