@@ -1,6 +1,6 @@
 """The FFT front-end hands cuFFT the very calls it runs on the cpu device's pocketfft: with the
-facade's log in dry-run mode (the emulated GPU has no cuFFT), the same transforms on an (emulated)
-CUDA device and on the cpu record the same call descriptions."""
+facade's log in dry-run mode (no library is called), the same transforms on an (emulated) CUDA
+device and on the cpu record the same call descriptions."""
 
 import pytest
 from emulated_gpu import run_on_emulator

@@ -19,6 +19,11 @@ VALUES = {
     "infs": [INF, INF, 0, 1],
 }
 REAL_INPUT = {"rfft", "ihfft", "rfftn"}
+# On a GPU the transform is the vendor library's (cuFFT, or the emulated GPU's stand-in, which
+# sums a line holding an infinity term by term). pocketfft's real inverse transform of length 6
+# (a radix-2 then a radix-3 pass) cancels two infinities into a NaN that such a sum keeps as an
+# infinity: irfft([1, 0, inf, 0]) ends in nan with NumPy, in -inf there.
+COMPLEX_TO_REAL = {"irfft", "hfft", "irfftn"}
 
 pytestmark = pytest.mark.vendor_library  # cuFFT on a GPU
 
@@ -34,10 +39,12 @@ def test_transforms_of_infinities_and_nans_match_numpy(values, name, norm, dtype
     if name in REAL_INPUT:
         host = host.real.copy()
     expected = getattr(numpy.fft, name)(host, norm=norm)
-    actual = getattr(cupylike.fft, name)(cupylike.asarray(host), norm=norm).get()
+    a = cupylike.asarray(host)
+    actual = getattr(cupylike.fft, name)(a, norm=norm).get()
     # The finite values to rounding (float32 factors may round differently, as for finite
     # inputs).
-    assert_parts_match(actual, expected, rtol=1e-6, atol=1e-6)
+    assert_parts_match(actual, expected, rtol=1e-6, atol=1e-6,
+                       nan_may_be_inf=name in COMPLEX_TO_REAL and a.device.kind == "cuda")
 
 
 def test_issue_example_ifft_of_an_infinity():

@@ -84,7 +84,7 @@ bool emulated();
 void require_real_driver(const char* library);
 /// The dlopen handle of a vendor library: the first of NVIDIA's `names` that opens, or on the
 /// emulated GPU the emulator itself, which exports the stand-ins it has (emulator/cublas.cpp,
-/// emulator/cusolver.hpp).
+/// emulator/cusolver.hpp, emulator/cufft.hpp).
 /// CUDAUnavailableError naming `library` when none opens.
 void* open_vendor_library(std::initializer_list<const char*> names, const char* library);
 /// Number of CUDA devices, raising CUDAUnavailableError when there is no usable driver.
