@@ -158,6 +158,7 @@ cublasStatus_t gemm(const char* name, const char* cblas, cublasHandle_t handle,
          handle->device};
   Op op;
   op.kind = Op::work;
+  op.library = "cublas";
   op.run = gemm_work<T>(g, *reinterpret_cast<const T*>(alpha), *reinterpret_cast<const T*>(beta),
                         function);
   return issue(s, handle->stream, std::move(op), false) == CUDA_SUCCESS

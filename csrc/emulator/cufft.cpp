@@ -108,6 +108,7 @@ cufftResult exec(const char* name, cufftType type, cufftHandle handle, const voi
               plan->device};
   Op op;
   op.kind = Op::work;
+  op.library = "cufft";
   op.run = [e = std::move(e)](State& st) { return run(st, e); };
   // A stream of another device (or none) fails as a kernel launched there would.
   return issue(s, plan->stream, std::move(op), false) == CUDA_SUCCESS ? CUFFT_SUCCESS

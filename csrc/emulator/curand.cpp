@@ -176,6 +176,7 @@ curandStatus_t generate(const char* name, curandGenerator_t g, void* out, size_t
   const auto address = reinterpret_cast<CUdeviceptr>(out);
   Op op;
   op.kind = Op::work;
+  op.library = "curand";
   op.run = [=](State& st) -> std::string {
     char* dst = st.translate(address, count * item, device);
     if (!dst)

@@ -50,6 +50,7 @@ cusolverStatus_t launch(State& s, cusolverDnHandle_t h, std::string name, std::v
   const int device = h->device;
   Op op;
   op.kind = Op::work;
+  op.library = "cusolver";
   op.run = [name = std::move(name), ranges = std::move(ranges), info_name, info, device,
             compute = std::move(compute)](State& st) -> std::string {
     std::string fault;

@@ -62,7 +62,8 @@ const char* cupylikeEmulatorLastError(void);
  * devices, allocations_live, bytes_live, pinned_live, pinned_bytes_live, h2d_pinned,
  * h2d_pageable, d2h (copies issued), staging_violations (pinned sources rewritten before their
  * queued copy ran), streams_live, events_live, ops_pending, launches (issued), kernels_run,
- * kernels_interrupted (cut short by Ctrl-C), modules_live. */
+ * kernels_interrupted (cut short by Ctrl-C), modules_live, work_cublas, work_cusolver,
+ * work_cufft, work_curand (each vendor library's work run, all devices). */
 long long cupylikeEmulatorStat(const char* name, int device);
 
 /* 1 when `address` lies in some device's memory (which host code must never dereference). */

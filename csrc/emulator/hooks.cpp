@@ -101,6 +101,11 @@ long long cupylikeEmulatorStat(const char* name, int device) {
   if (n == "staging_violations") return s.stats.staging_violations;
   if (n == "kernels_run") return s.stats.kernels_run;
   if (n == "kernels_interrupted") return s.stats.kernels_interrupted;
+  for (const char* library : {"cublas", "cusolver", "cufft", "curand"})
+    if (n == std::string("work_") + library) {
+      auto found = s.stats.library_work.find(library);
+      return found == s.stats.library_work.end() ? 0 : found->second;
+    }
   if (n == "launches") return emu::records().issued;
   if (n == "streams_live") return (long long)s.streams.size();
   if (n == "events_live") return (long long)s.events.size();

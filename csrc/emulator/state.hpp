@@ -103,6 +103,7 @@ struct Op {
   uint64_t generation = 0;
   std::shared_ptr<Launch> launch;  // kernel
   Work run;                        // work
+  const char* library = nullptr;   // work: the vendor library it stands in for (counted)
   std::vector<Dependency> deps;
 };
 
@@ -138,7 +139,8 @@ struct DeviceState {
 struct Stats {
   long long h2d_pinned = 0, h2d_pageable = 0, d2h = 0, staging_violations = 0;
   long long kernels_run = 0;
-  long long kernels_interrupted = 0;  // cut short by Ctrl-C (no sticky error)
+  long long kernels_interrupted = 0;              // cut short by Ctrl-C (no sticky error)
+  std::map<std::string, long long> library_work;  // vendor library work run, by library
 };
 
 struct State {
@@ -246,6 +248,7 @@ struct State {
         run_launch(*op.launch);
         break;
       case Op::work:
+        if (op.library) ++stats.library_work[op.library];
         if (std::string fault = op.run(*this); !fault.empty()) {
           sticky = CUDA_ERROR_ILLEGAL_ADDRESS;
           sticky_message = fault;
