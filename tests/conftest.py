@@ -28,8 +28,8 @@ MARKERS = {
     "any_device": "any_device(reason): does not depend on the default device (its own "
                   "processes, compile checks, C++ unit tests); runs in the cpu pass only",
     "vendor_library": "vendor_library: uses cuBLAS, cuSOLVER, cuFFT or cuRAND on a GPU; on the "
-                      "emulated GPU skipped where it reaches one the emulator has no stand-in "
-                      "for yet (issue 15)",
+                      "emulated GPU skipped where it reaches one this build of the emulator has "
+                      "no stand-in for (cuFFT's needs kissfft's header when it is built)",
 }
 
 
@@ -55,8 +55,8 @@ def _device_skip(item, on_cpu):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item):
-    """A vendor_library test that reaches a library the emulated GPU has no stand-in for yet is
-    skipped, naming the library; the cpu pass and a real GPU run it."""
+    """A vendor_library test that reaches a library this build of the emulated GPU has no
+    stand-in for is skipped, naming the library; the cpu pass and a real GPU run it."""
     outcome = yield
     excinfo = outcome.excinfo
     if excinfo is None or item.get_closest_marker("vendor_library") is None:
@@ -66,7 +66,7 @@ def pytest_runtest_call(item):
     if missing_stand_in(excinfo[1]):
         library = str(excinfo[1]).split(" cannot run")[0]
         outcome.force_exception(pytest.skip.Exception(
-            f"{library}: the emulated GPU has no stand-in for it yet (issue 15)",
+            f"{library}: this build of the emulated GPU has no stand-in for it",
             _use_item_location=True))
 
 

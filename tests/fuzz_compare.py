@@ -154,7 +154,7 @@ def compare(actual, desired, call):
 
 def judge(call):
     """(outcome, detail): outcome None when cupylike agrees with NumPy, "unavailable" when the
-    call reached a vendor library the emulated GPU has no stand-in for yet, else one of
+    call reached a vendor library this build of the emulated GPU has no stand-in for, else one of
     OUTCOMES."""
     expected, np_error = run(call, numpy)
     actual, cp_error = run(call, cupylike)

@@ -1,7 +1,8 @@
-"""Whether an error says that the emulated GPU has no stand-in yet for a vendor library
-(issue 15): the facades raise CUDAUnavailableError "<library> cannot run on the emulated GPU"
-then. A test that reaches such a library is skipped on the emulated pass (conftest.py), and the
-differential fuzzer drops the call (fuzz_compare.py)."""
+"""Whether an error says that this build of the emulated GPU has no stand-in for a vendor
+library (cuFFT's is built only where kissfft's header is found): the facade raises
+CUDAUnavailableError "<library> cannot run on the emulated GPU" then. A test that reaches such a
+library is skipped on the emulated pass (conftest.py), and the differential fuzzer drops the
+call (fuzz_compare.py)."""
 
 
 def missing_stand_in(error):

@@ -118,14 +118,6 @@ bool emulated() {
   return l.error.empty() && l.driver.emulated();
 }
 
-void require_real_driver(const char* library) {
-  if (emulated())
-    raise(ErrorKind::cuda_unavailable,
-          std::string(library) +
-              " cannot run on the emulated GPU: NVIDIA's libraries need a real " +
-              "CUDA driver, and the emulator has no stand-in for them yet");
-}
-
 void* open_vendor_library(std::initializer_list<const char*> names, const char* library) {
   std::string tried;
   if (emulated()) {

@@ -79,12 +79,9 @@ const Driver& driver();
 int device_count();
 /// Whether the usable driver is the emulated GPU; false without a usable driver.
 bool emulated();
-/// CUDAUnavailableError naming `library` (cuBLAS, cuFFT, ...) when the driver is the emulated
-/// GPU: NVIDIA's libraries need a real driver, and the emulator has no stand-ins for them yet.
-void require_real_driver(const char* library);
 /// The dlopen handle of a vendor library: the first of NVIDIA's `names` that opens, or on the
 /// emulated GPU the emulator itself, which exports the stand-ins it has (emulator/cublas.cpp,
-/// emulator/cusolver.hpp, emulator/cufft.hpp).
+/// emulator/cusolver.hpp, emulator/cufft.hpp, emulator/curand.cpp).
 /// CUDAUnavailableError naming `library` when none opens.
 void* open_vendor_library(std::initializer_list<const char*> names, const char* library);
 /// Number of CUDA devices, raising CUDAUnavailableError when there is no usable driver.
