@@ -37,8 +37,9 @@
 //   taken when the records run; events made with CU_EVENT_DISABLE_TIMING give
 //   CUDA_ERROR_INVALID_HANDLE there, and unfinished ones CUDA_ERROR_NOT_READY.
 // - Modules (modules.cpp): images from NVRTC load and name their kernels, parameter sizes,
-//   resources and globals; the library's extension entry point (extension.h) adds the module's
-//   source, which the emulator compiles for the host in the GPU flavour (program.cpp).
+//   resources and globals; the library's extension entry point
+//   (runtime/cuda/emulator_extension.h) adds the module's source, which the emulator compiles
+//   for the host in the GPU flavour (program.cpp).
 // - Launches (launches.cpp) are checked against a GPU's limits with CUDA's error codes, copy
 //   their arguments, and run in stream order on the block runner. A kernel that traps, fails
 //   an assert or deadlocks sets a sticky error, as a GPU's fault does: every later call fails.

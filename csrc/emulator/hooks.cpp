@@ -1,6 +1,7 @@
-// The emulator's extension entry points for tests and error reports (extension.h): counters,
-// launch records, a sticky error on demand, parameter sizes and attributes for image-only
-// modules, and the explanation of the calling thread's latest failure.
+// The emulator's extension entry points for tests and error reports
+// (runtime/cuda/emulator_extension.h): counters, launch records, a sticky error on demand,
+// parameter sizes and attributes for image-only modules, and the explanation of the calling
+// thread's latest failure.
 #include <deque>
 #include <string>
 

@@ -7,7 +7,7 @@
 #include "emulator/state.hpp"
 // Exported: the library calls it.
 #pragma GCC visibility push(default)
-#include "emulator/extension.h"
+#include "runtime/cuda/emulator_extension.h"
 #pragma GCC visibility pop
 
 namespace cupylike::emulator {

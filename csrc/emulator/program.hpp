@@ -11,7 +11,7 @@
 
 // Exported: the library calls these (the rest of the emulator is hidden).
 #pragma GCC visibility push(default)
-#include "emulator/extension.h"
+#include "runtime/cuda/emulator_extension.h"
 #pragma GCC visibility pop
 #include "runtime/cpu/cpu_module.hpp"
 

@@ -11,9 +11,9 @@
 #include <chrono>
 #include <filesystem>
 
-#include "jit/blocking.hpp"
 #include "jit/paths.hpp"
 #include "jit/sha256.hpp"
+#include "runtime/blocking.hpp"
 
 namespace cupylike::jit {
 namespace {

@@ -18,11 +18,11 @@
 #include "core/error.hpp"
 #include "jit/cpu_glue.hpp"
 #include "jit/disk_cache.hpp"
-#include "jit/elf_symbols.hpp"
 #include "jit/paths.hpp"
 #include "jit/sha256.hpp"
 #include "jit/source_text.hpp"
 #include "jit/subprocess.hpp"
+#include "runtime/cpu/elf_symbols.hpp"
 
 namespace cupylike::jit {
 
@@ -293,7 +293,7 @@ std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
   std::string out = (dir / "module.so").string();
   std::vector<std::string> link = {host_compiler_path(), "-o", out, obj};
   for (const std::string& f : link_flags()) link.push_back(f);
-  std::vector<std::string> tls = undefined_tls_symbols(obj);
+  std::vector<std::string> tls = cpu::undefined_tls_symbols(obj);
   if (!tls.empty()) {
     std::string stub = write_file(dir / "shared.s", shared_memory_stub(tls));
     std::string stub_obj = (dir / "shared.o").string();

@@ -10,9 +10,9 @@
 #include <string_view>
 
 #include "core/error.hpp"
-#include "jit/blocking.hpp"
 #include "jit/paths.hpp"
 #include "jit/source_text.hpp"
+#include "runtime/blocking.hpp"
 
 namespace cupylike::jit {
 namespace {

@@ -8,6 +8,7 @@
 #include "jit/module_cache.hpp"
 #include "jit/nvrtc.hpp"
 #include "jit/nvrtc_cache.hpp"
+#include "jit/paths.hpp"
 #include "jit/source_text.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/cuda_module.hpp"
@@ -122,7 +123,7 @@ std::shared_ptr<CudaModule> RawModule::cuda_module(Device device) {
     int arch = jit::choose_arch(b.compute_capability(), ptx);
     auto out = jit::nvrtc_compile_cached(code_, file_name_, options_, name_expressions_, arch, ptx);
     lowered = out->lowered_names;
-    ModuleSource source{code_, file_name_, options_, name_expressions_, lowered};
+    ModuleSource source{code_, file_name_, options_, name_expressions_, lowered, jit::kernel_dir()};
     module = std::make_shared<CudaModule>(device, out->image, &source);
   }
   std::lock_guard<std::mutex> lock(mutex_);

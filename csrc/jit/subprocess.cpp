@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "jit/blocking.hpp"
+#include "runtime/blocking.hpp"
 
 extern char** environ;
 

@@ -6,7 +6,6 @@
 #include "memory/guarded.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/checked_mode.hpp"
-#include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {
@@ -17,6 +16,10 @@ int slot(Device d) { return d.is_cpu() ? 0 : 1 + d.index; }
 std::mutex g_allocator_mutex;
 std::atomic<bool> g_has_custom{false};
 std::shared_ptr<AllocatorFn> g_custom;
+
+// Pinned memory is CUDA's (cuMemHostAlloc, portable to every context), so one CUDA device's
+// backend serves the whole process; device 0 is the one every CUDA machine has.
+Backend& pinned_backend() { return backend_for(Device{DeviceKind::cuda, 0}); }
 
 }  // namespace
 
@@ -70,15 +73,8 @@ PoolSet& default_pool_set() {
 
 std::shared_ptr<Pool> pinned_pool() {
   static std::shared_ptr<Pool>* pool = [] {
-    Pool::Source src{
-        [](size_t n) {
-          auto& b = static_cast<CudaBackend&>(backend_for(Device{DeviceKind::cuda, 0}));
-          return b.allocate_pinned(n);
-        },
-        [](void* p, size_t) {
-          static_cast<CudaBackend&>(backend_for(Device{DeviceKind::cuda, 0})).deallocate_pinned(p);
-        },
-        0};
+    Pool::Source src{[](size_t n) { return pinned_backend().allocate_pinned(n); },
+                     [](void* p, size_t n) { pinned_backend().deallocate_pinned(p, n); }, 0};
     return new std::shared_ptr<Pool>(
         std::make_shared<Pool>(Device{}, "pinned host memory", std::move(src), /*reclaim=*/false));
   }();

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <memory>
 
-#include "runtime/device.hpp"
+#include "core/device.hpp"
 
 namespace cupylike {
 

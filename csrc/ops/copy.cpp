@@ -5,9 +5,9 @@
 #include <numeric>
 #include <vector>
 
+#include "array/views.hpp"
 #include "core/error.hpp"
 #include "core/layout.hpp"
-#include "core/views.hpp"
 #include "ops/library.hpp"
 #include "ops/transfer.hpp"
 

@@ -3,7 +3,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {

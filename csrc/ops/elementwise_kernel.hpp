@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "array/ndarray.hpp"
 #include "core/dtype.hpp"
-#include "core/ndarray.hpp"
 #include "jit/raw_module.hpp"
 #include "ops/ufunc.hpp"
 

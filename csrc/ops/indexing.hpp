@@ -7,8 +7,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/ndarray.hpp"
-#include "core/views.hpp"
+#include "array/ndarray.hpp"
+#include "array/views.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {

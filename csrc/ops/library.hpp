@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "array/ndarray.hpp"
 #include "core/dtype.hpp"
-#include "core/ndarray.hpp"
 #include "jit/raw_module.hpp"
 
 namespace cupylike {

@@ -2,8 +2,8 @@
 // elements' bits, which is an elementwise kernel with a `where` mask like any ufunc's.
 #include "ops/masked_copy.hpp"
 
+#include "array/views.hpp"
 #include "core/error.hpp"
-#include "core/views.hpp"
 #include "ops/copy.hpp"
 #include "ops/ufunc.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 /// Copies that write only where a mask is true: what `where=` promises for a ufunc's `out`.
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {

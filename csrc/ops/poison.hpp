@@ -1,7 +1,7 @@
 #pragma once
 /// Checked mode's poison for memory handed out uninitialised (numpy.empty and empty_like): a
 /// read before a write gives a value that stands out instead of whatever the memory held.
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 
 namespace cupylike {
 

@@ -4,9 +4,9 @@
 #include <cctype>
 #include <cstring>
 
+#include "array/views.hpp"
 #include "core/error.hpp"
 #include "core/layout.hpp"
-#include "core/views.hpp"
 #include "ops/copy.hpp"
 #include "ops/library.hpp"
 #include "ops/reduction_launch.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "ops/library.hpp"
 #include "ops/ufunc.hpp"
 

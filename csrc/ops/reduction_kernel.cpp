@@ -7,9 +7,9 @@
 
 #include <algorithm>
 
+#include "array/views.hpp"
 #include "core/error.hpp"
 #include "core/layout.hpp"
-#include "core/views.hpp"
 #include "ops/copy.hpp"
 #include "ops/generated_sources.hpp"
 #include "ops/reduction.hpp"

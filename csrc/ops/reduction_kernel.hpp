@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "jit/raw_module.hpp"
 #include "ops/elementwise_kernel.hpp"
 #include "ops/ufunc.hpp"

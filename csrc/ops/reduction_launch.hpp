@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "jit/raw_module.hpp"
 #include "runtime/stream.hpp"
 

@@ -3,7 +3,7 @@
 /// a way of cutting the work chosen for the device and the shape, one or three launches.
 #include <optional>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "jit/raw_module.hpp"
 #include "runtime/stream.hpp"
 

@@ -5,7 +5,7 @@
 /// from the caller, already in the array's dtype.
 #include <vector>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {

@@ -2,7 +2,7 @@
 /// Moving bytes between the host and a device, and within a device, without kernels: the
 /// array's byte extent as one block. Used for dense arrays (C, F or a permutation of either);
 /// other layouts go through a dense temporary.
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {

@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "array/ndarray.hpp"
 #include "core/dtype.hpp"
-#include "core/ndarray.hpp"
 #include "ops/library.hpp"
 
 namespace cupylike {

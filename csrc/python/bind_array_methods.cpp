@@ -1,6 +1,6 @@
 // ndarray methods that convert or write elements: astype, fill and item.
+#include "array/views.hpp"
 #include "core/error.hpp"
-#include "core/views.hpp"
 #include "ops/copy.hpp"
 #include "python/bind_parts.hpp"
 #include "python/convert.hpp"

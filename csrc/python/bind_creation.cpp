@@ -1,8 +1,8 @@
 // Creation and host transfers: empty, zeros, ones, full, *_like, asarray, array,
 // ascontiguousarray, asfortranarray, copy, asnumpy.
+#include "array/views.hpp"
 #include "core/error.hpp"
 #include "core/layout.hpp"
-#include "core/views.hpp"
 #include "ops/copy.hpp"
 #include "ops/sequence.hpp"
 #include "ops/transfer.hpp"

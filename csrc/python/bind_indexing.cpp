@@ -2,8 +2,8 @@
 // (nonzero, the compaction's forced block size for tests).
 #include <string>
 
+#include "array/views.hpp"
 #include "core/error.hpp"
-#include "core/views.hpp"
 #include "ops/index_kernels.hpp"
 #include "ops/indexing.hpp"
 #include "python/bind_parts.hpp"

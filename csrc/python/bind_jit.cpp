@@ -86,7 +86,8 @@ void bind_cuda_module(py::module_& m) {
                        const std::string& name, const std::vector<std::string>& options,
                        const std::vector<std::string>& name_expressions,
                        const std::vector<std::string>& lowered_names) {
-             ModuleSource source{code, name, options, name_expressions, lowered_names};
+             ModuleSource source{
+                 code, name, options, name_expressions, lowered_names, jit::kernel_dir()};
              return std::make_unique<CudaModule>(cuda_device(device), std::string(image), &source);
            }),
            py::arg("device"), py::arg("image"), py::kw_only(), py::arg("source"), py::arg("name"),

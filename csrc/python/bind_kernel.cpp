@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include "core/error.hpp"
-#include "jit/blocking.hpp"
 #include "jit/module_cache.hpp"
 #include "jit/raw_module.hpp"
 #include "jit/warning.hpp"
@@ -13,6 +12,7 @@
 #include "python/convert.hpp"
 #include "python/kernel_args.hpp"
 #include "python/memory_pointer.hpp"
+#include "runtime/blocking.hpp"
 #include "runtime/cuda/cuda_module.hpp"
 
 namespace cupylike::python {
@@ -115,7 +115,7 @@ double cpu_module_lookup_seconds(const std::string& code, const std::string& ker
 
 void bind_kernel(py::module_& m) {
   // Compilers run without the GIL, whichever binding reached them.
-  jit::set_blocking_hooks(
+  set_blocking_hooks(
       []() -> void* {
         if (!Py_IsInitialized() || !PyGILState_Check()) return nullptr;
         return PyEval_SaveThread();

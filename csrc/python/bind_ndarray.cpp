@@ -1,9 +1,9 @@
 // cupylike.ndarray: attributes, views, host transfers and Python protocol methods.
 #include <pybind11/numpy.h>
 
+#include "array/views.hpp"
 #include "core/error.hpp"
 #include "core/layout.hpp"
-#include "core/views.hpp"
 #include "ops/copy.hpp"
 #include "python/bind_parts.hpp"
 #include "python/bindings.hpp"

@@ -31,7 +31,7 @@ Ufunc* ufunc_for(const char* op) {
 }
 
 // Kernels on large arrays run without the GIL; on small ones releasing it costs more than the
-// work (a compile releases it by itself, see jit/blocking.hpp).
+// work (a compile releases it by itself, see runtime/blocking.hpp).
 bool worth_unlocking(const UfuncOperand* in, int n) {
   int64_t elements = 0;
   for (int i = 0; i < n; ++i)

@@ -3,7 +3,7 @@
 /// they extend those areas and live in their own files to keep each file to one concept.
 #include <pybind11/pybind11.h>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/cuda/cuda_module.hpp"
 
 namespace cupylike::python {

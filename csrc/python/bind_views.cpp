@@ -1,6 +1,6 @@
 // Module-level functions that return views: cupylike.reshape, transpose, moveaxis, ...
+#include "array/views.hpp"
 #include "core/error.hpp"
-#include "core/views.hpp"
 #include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"

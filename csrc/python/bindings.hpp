@@ -2,7 +2,7 @@
 /// The binding functions of the _core module, one per area.
 #include <pybind11/pybind11.h>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike::python {

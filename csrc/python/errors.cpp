@@ -1,8 +1,8 @@
 // The one place where core error kinds become Python exception types.
 #include <pybind11/numpy.h>
 
+#include "array/ndarray.hpp"
 #include "core/error.hpp"
-#include "core/ndarray.hpp"
 #include "python/objects.hpp"
 #include "runtime/cpu/kernel_fault.hpp"
 #include "runtime/interrupt.hpp"

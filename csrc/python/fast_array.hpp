@@ -3,7 +3,7 @@
 /// the operators' hot path checks the exact type and reads the holder directly.
 #include <pybind11/pybind11.h>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 
 namespace cupylike::python {
 

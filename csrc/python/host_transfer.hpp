@@ -3,7 +3,7 @@
 /// array's extent); reordering for another layout happens on the host, in NumPy.
 #include <pybind11/numpy.h>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike::python {

@@ -5,7 +5,7 @@
 /// so on); device values are cast on the device with NumPy's unsafe cast.
 #include <pybind11/numpy.h>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike::python {

@@ -57,7 +57,7 @@ IndexItem item_from_py(py::handle obj, Device device, const Stream& stream) {
   if (PySlice_Check(o)) {
     Py_ssize_t start = 0, stop = 0, step = 0;
     // Python refuses a zero step here; NumPy reports it when it reaches the slice, after the
-    // errors of the items before it, so core/views.cpp raises it in order.
+    // errors of the items before it, so array/views.cpp raises it in order.
     if (PySlice_Unpack(o, &start, &stop, &step) < 0) {
       if (!is_zero_step(o)) throw py::error_already_set();
       PyErr_Clear();

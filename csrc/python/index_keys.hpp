@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "core/views.hpp"
+#include "array/views.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike::python {

@@ -6,8 +6,8 @@
 #include <complex>
 #include <cstring>
 
+#include "array/ndarray.hpp"
 #include "core/error.hpp"
-#include "core/ndarray.hpp"
 #include "python/memory_pointer.hpp"
 #include "python/objects.hpp"
 

@@ -24,6 +24,10 @@ class Backend {
   virtual size_t total_memory() = 0;
   /// Free and total bytes as the device reports them now.
   virtual std::pair<size_t, size_t> memory_info() = 0;
+  /// Host memory the device copies from and to without waiting for the host (staging for
+  /// transfers; cuda: page-locked, usable from every context); nullptr when there is no room.
+  virtual void* allocate_pinned(size_t bytes) = 0;
+  virtual void deallocate_pinned(void* ptr, size_t bytes) = 0;
 
   /// Copies are ordered on `stream`. copy_from_host may return before the copy is done only if
   /// `src` is pinned; copy_to_host returns after the data has arrived.

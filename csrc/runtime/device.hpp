@@ -1,29 +1,9 @@
 #pragma once
-/// Devices: the cpu device and CUDA devices, the current device of each thread and the
-/// process default (CUPYLIKE_DEVICE, else the first usable CUDA device, else cpu).
-#include <cstdint>
-#include <string>
+/// Which devices can be used, the current device of each thread and the process default
+/// (CUPYLIKE_DEVICE, else the first usable CUDA device, else cpu).
+#include "core/device.hpp"
 
 namespace cupylike {
-
-enum class DeviceKind : uint8_t { cpu, cuda };
-
-struct Device {
-  DeviceKind kind = DeviceKind::cpu;
-  int index = 0;
-
-  bool is_cpu() const { return kind == DeviceKind::cpu; }
-  bool is_cuda() const { return kind == DeviceKind::cuda; }
-  /// "cpu" or "cuda:N".
-  std::string str() const;
-  /// "cpu", "cuda" (device 0) or "cuda:N"; ValueError otherwise.
-  static Device parse(const std::string& spec);
-
-  friend bool operator==(Device a, Device b) { return a.kind == b.kind && a.index == b.index; }
-  friend bool operator!=(Device a, Device b) { return !(a == b); }
-};
-
-inline constexpr int kMaxCudaDevices = 64;
 
 /// The device of this thread: set by set_current_device, else the process default.
 Device current_device();

@@ -13,6 +13,11 @@ class CpuBackend final : public Backend {
   void deallocate(void* ptr, size_t bytes) override;
   size_t total_memory() override;
   std::pair<size_t, size_t> memory_info() override;
+  /// The cpu device's memory is host memory and its copies are synchronous: ordinary host
+  /// memory serves. (The pinned pool stages transfers for CUDA devices and asks device 0's
+  /// backend, so nothing asks this one today.)
+  void* allocate_pinned(size_t bytes) override { return allocate(bytes); }
+  void deallocate_pinned(void* ptr, size_t bytes) override { deallocate(ptr, bytes); }
 
   void copy_from_host(void* dst, const void* src, size_t bytes, StreamHandle) override;
   void copy_to_host(void* dst, const void* src, size_t bytes, StreamHandle) override;

@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "jit/elf_symbols.hpp"
+#include "runtime/cpu/elf_symbols.hpp"
 
 namespace cupylike::cpu {
 
@@ -25,10 +25,10 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 
 std::vector<size_t> static_shared_bytes(const std::string& module_path,
                                         const std::vector<uint64_t>& kernel_offsets) {
-  std::vector<jit::ElfSymbol> symbols = jit::elf_symbols(module_path);
+  std::vector<ElfSymbol> symbols = elf_symbols(module_path);
   std::map<uint64_t, std::string> functions;
   uint64_t dynamic_buffer = ~uint64_t(0);
-  for (const jit::ElfSymbol& s : symbols) {
+  for (const ElfSymbol& s : symbols) {
     if (s.defined && s.type == STT_FUNC) functions.emplace(s.value, s.name);
     if (s.name == "__cpuk_dynamic_shared") dynamic_buffer = s.value;
   }
@@ -40,7 +40,7 @@ std::vector<size_t> static_shared_bytes(const std::string& module_path,
   std::vector<size_t> bytes(kernel_offsets.size(), 0);
   // Each variable once, though .symtab may list it twice (a local and a dynamic entry).
   std::map<std::string, uint64_t> variables;
-  for (const jit::ElfSymbol& s : symbols)
+  for (const ElfSymbol& s : symbols)
     if (s.defined && s.type == STT_TLS && s.size > 0 && s.value != dynamic_buffer &&
         !starts_with(s.name, "__cpuk"))
       variables.emplace(s.name, s.size);

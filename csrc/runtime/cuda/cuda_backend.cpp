@@ -196,7 +196,7 @@ void* CudaBackend::allocate_pinned(size_t bytes) {
   return ptr;
 }
 
-void CudaBackend::deallocate_pinned(void* ptr) {
+void CudaBackend::deallocate_pinned(void* ptr, size_t) {
   activate();
   CUresult r = driver().cuMemFreeHost(ptr);
   if (r != CUDA_ERROR_DEINITIALIZED) check(r, "cuMemFreeHost");

@@ -21,6 +21,8 @@ class CudaBackend final : public Backend {
   void deallocate(void* ptr, size_t bytes) override;
   size_t total_memory() override;
   std::pair<size_t, size_t> memory_info() override;
+  void* allocate_pinned(size_t bytes) override;
+  void deallocate_pinned(void* ptr, size_t bytes) override;
 
   void copy_from_host(void* dst, const void* src, size_t bytes, StreamHandle stream) override;
   void copy_to_host(void* dst, const void* src, size_t bytes, StreamHandle stream) override;
@@ -41,10 +43,6 @@ class CudaBackend final : public Backend {
   float elapsed_ms(EventHandle start, EventHandle end) override;
 
   void synchronize() override;
-
-  /// Page-locked host memory usable from every context (staging for transfers).
-  void* allocate_pinned(size_t bytes);
-  void deallocate_pinned(void* ptr);
 
   /// major * 10 + minor, e.g. 90 for an H100.
   int compute_capability();

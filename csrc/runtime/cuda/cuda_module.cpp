@@ -4,8 +4,7 @@
 #include <array>
 
 #include "core/error.hpp"
-#include "jit/blocking.hpp"
-#include "jit/paths.hpp"
+#include "runtime/blocking.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/driver.hpp"
 
@@ -45,7 +44,6 @@ CudaModule::CudaModule(Device device, const std::string& image, const ModuleSour
   std::vector<const char*> options = c_strings(source->options),
                            names = c_strings(source->name_expressions),
                            lowered = c_strings(source->lowered_names);
-  const std::string& kernels = jit::kernel_dir();
   cupylike_emulator_source s{CUPYLIKE_EMULATOR_SOURCE_VERSION,
                              source->code.c_str(),
                              source->file_name.c_str(),
@@ -54,8 +52,8 @@ CudaModule::CudaModule(Device device, const std::string& image, const ModuleSour
                              names.data(),
                              lowered.data(),
                              int(std::min(names.size(), lowered.size())),
-                             kernels.c_str()};
-  jit::BlockingRegion compiling;  // the emulator compiles the source: seconds, without the GIL
+                             source->kernel_dir.c_str()};
+  BlockingRegion compiling;  // the emulator compiles the source: seconds, without the GIL
   check(driver().cupylikeEmulatorModuleLoad(&module_, image.c_str(), &s),
         "cupylikeEmulatorModuleLoad");
 }

@@ -44,6 +44,7 @@ struct ModuleSource {
   const std::vector<std::string>& options;
   const std::vector<std::string>& name_expressions;
   const std::vector<std::string>& lowered_names;  // NVRTC's, one per name expression
+  const std::string& kernel_dir;  // the library's kernels/ folder NVRTC read headers from
 };
 
 /// An image loaded on one CUDA device; unloaded on destruction. Thread-safe.

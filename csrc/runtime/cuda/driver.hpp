@@ -9,7 +9,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "emulator/extension.h"
+#include "runtime/cuda/emulator_extension.h"
 
 namespace cupylike::cuda {
 
@@ -59,7 +59,7 @@ struct Driver {
   CUPYLIKE_DRIVER_FUNCTIONS(CUPYLIKE_DRIVER_MEMBER)
   CUPYLIKE_DRIVER_MEMBER(cuEventElapsedTime)  // loaded with a fallback, see driver.cpp
   CUPYLIKE_DRIVER_MEMBER(cuFuncGetParamInfo)  // CUDA 12.4+; nullptr on older drivers
-  // The emulated GPU's extension (emulator/extension.h); nullptr on a real driver.
+  // The emulated GPU's extension (runtime/cuda/emulator_extension.h); nullptr on a real driver.
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorModuleLoad)
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorLastError)
   CUPYLIKE_DRIVER_MEMBER(cupylikeEmulatorSetHostLibrary)

@@ -1,4 +1,4 @@
-#include "jit/elf_symbols.hpp"
+#include "runtime/cpu/elf_symbols.hpp"
 
 #include <elf.h>
 
@@ -8,7 +8,7 @@
 
 #include "core/error.hpp"
 
-namespace cupylike::jit {
+namespace cupylike::cpu {
 
 std::vector<ElfSymbol> elf_symbols(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -53,4 +53,4 @@ std::vector<std::string> undefined_tls_symbols(const std::string& object_path) {
   return names;
 }
 
-}  // namespace cupylike::jit
+}  // namespace cupylike::cpu

@@ -1,4 +1,4 @@
-#include "core/views.hpp"
+#include "array/views.hpp"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace cupylike::jit {
+namespace cupylike::cpu {
 
 struct ElfSymbol {
   std::string name;
@@ -24,4 +24,4 @@ std::vector<ElfSymbol> elf_symbols(const std::string& path);
 /// Names of the undefined thread-local (STT_TLS) symbols of an object file.
 std::vector<std::string> undefined_tls_symbols(const std::string& object_path);
 
-}  // namespace cupylike::jit
+}  // namespace cupylike::cpu

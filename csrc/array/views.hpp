@@ -3,7 +3,7 @@
 /// shape and strides, exactly where NumPy returns a view.
 #include <vector>
 
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 
 namespace cupylike {
 

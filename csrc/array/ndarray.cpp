@@ -1,4 +1,4 @@
-#include "core/ndarray.hpp"
+#include "array/ndarray.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -2,7 +2,7 @@
 /// Long blocking steps of the core (a compiler running) let the embedding interpreter's other
 /// threads go on: the Python bindings install hooks that release the GIL, and every compile
 /// runs inside a BlockingRegion, so no caller has to know which call may compile.
-namespace cupylike::jit {
+namespace cupylike {
 
 /// `enter` returns a token for `leave` (null: nothing to restore). Set once, at import.
 void set_blocking_hooks(void* (*enter)(), void (*leave)(void*));
@@ -18,4 +18,4 @@ class BlockingRegion {
   void* token_;
 };
 
-}  // namespace cupylike::jit
+}  // namespace cupylike

@@ -1,8 +1,8 @@
-#include "jit/blocking.hpp"
+#include "runtime/blocking.hpp"
 
 #include <atomic>
 
-namespace cupylike::jit {
+namespace cupylike {
 
 namespace {
 std::atomic<void* (*)()> g_enter{nullptr};
@@ -24,4 +24,4 @@ BlockingRegion::~BlockingRegion() {
   if (token_ && leave) leave(token_);
 }
 
-}  // namespace cupylike::jit
+}  // namespace cupylike

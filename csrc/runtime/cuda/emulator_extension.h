@@ -1,7 +1,9 @@
 /* The emulated GPU's extension of the CUDA driver API: what the library tells the emulator
  * beyond the driver API, and what the emulator tells tests. A real driver has none of these
  * symbols; the library looks them up with dlsym and uses them only when they are there
- * (runtime/cuda/driver.cpp), so the same code runs on both.
+ * (runtime/cuda/driver.cpp), so the same code runs on both. The header lives with the
+ * runtime that calls it; the emulator (csrc/emulator/) implements it, and nothing in the
+ * library includes the emulator's own headers.
  *
  * A GPU runs a module's machine code; the emulator runs its source, compiled for the host in
  * the GPU flavour (kernels/gpu_flavour.h). So the library loads a module it compiled from
