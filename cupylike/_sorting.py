@@ -17,7 +17,6 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike import _core, _sort_kernels
-from cupylike._statistics_kernels import _CPU_WORKERS
 
 _KINDS = (None, "quicksort", "quick", "mergesort", "merge", "heapsort", "heap", "stable")
 # Rows at least this long are sorted as two halves in parallel and merged on the cpu device.
@@ -80,7 +79,7 @@ def _numpy_sort(work):
     merge of its two sorted halves)."""
     rows, n = work.shape
     view = _core._cpu_view(work)
-    if _CPU_WORKERS < 2 or rows * n < _SPLIT_FROM:
+    if _core._cpu_workers() < 2 or rows * n < _SPLIT_FROM:
         view.sort(axis=-1)
         return work
     if rows > 1:  # NumPy releases the GIL while it sorts: two threads, half the rows each

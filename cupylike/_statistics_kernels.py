@@ -3,7 +3,6 @@ RawModule per header holding its instantiations for every element type, compiled
 use (and cached on disk by content), and the launch shape of their index loops on the current
 device."""
 
-import os
 
 import numpy
 
@@ -47,29 +46,13 @@ def source_of(header):
     return f"#include <{header}>\n"
 
 
-_CPU_WORKERS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-    os.cpu_count() or 1)
-
-
-def on_cpu():
-    return _core.Device().kind == "cpu"
-
-
 def launch_dims(items, work=None, block=256, per_thread=1):
-    """(grid, block) for a kernel whose index loop (CUPYLIKE_FOR) covers `items`.
-
-    On a GPU: `block` threads per block and enough blocks for `per_thread` items per thread (the
-    loop is grid-stride beyond the 65536 blocks allowed here). On the cpu device: one thread per
-    block and up to four blocks per worker, each block at least ~16 Ki elements of `work` (the
-    total element count, default `items`), so small jobs run in one block and starting a block
-    never dominates.
-    """
-    items = max(int(items), 1)
-    if on_cpu():
-        work = items if work is None else max(int(work), 1)
-        return max(1, min(work // (16 << 10), 4 * _CPU_WORKERS, items)), 1
-    per_block = block * per_thread
-    return max(1, min((items + per_block - 1) // per_block, 1 << 16)), block
+    """(grid, block) for a kernel whose index loop (CUPYLIKE_FOR) covers `items`, from the
+    library's one launch policy (csrc/runtime/launch_policy.hpp); `work` is the whole job's
+    element count (default `items`). These kernels stop a GPU's grid at 65536 blocks: their
+    loops are grid-stride beyond."""
+    return _core._launch_dims(int(items), 0 if work is None else max(int(work), 1), block,
+                              per_thread, 1 << 16)
 
 
 def launch(kernel, items, args, work=None, block=256, per_thread=1, shared_mem=0):

@@ -59,26 +59,36 @@ def _interrupt(setup, call, long_call, check, delay):
     return latency, report + rest + err, child.returncode
 
 
-def _assert_interrupted(latency, out, returncode):
-    assert out.startswith("interrupted"), out
-    assert latency < WITHIN_S, (latency, out)
-    assert "checked" in out and returncode == 0, out
+def _assert_interrupted_soon(*args, attempts=3, **kwargs):
+    """Interrupts the child (_interrupt's arguments) until KeyboardInterrupt arrives within
+    WITHIN_S, at most `attempts` times: every attempt must be interrupted and work afterwards,
+    and one must be that quick. A busy two-core CI runner (the other test worker faulting in a
+    gigabyte) has held a child back for a second; an interrupt that waited for the call to end
+    would be late every time."""
+    latencies = []
+    for _ in range(attempts):
+        latency, out, returncode = _interrupt(*args, **kwargs)
+        assert out.startswith("interrupted"), out
+        assert "checked" in out and returncode == 0, out
+        latencies.append(latency)
+        if latency < WITHIN_S:
+            return
+    raise AssertionError(f"no interrupt arrived within {WITHIN_S} s: {latencies}")
 
 
 def test_ctrl_c_stops_an_argsort_of_1e8_elements():
-    latency, out, rc = _interrupt(
+    _assert_interrupted_soon(
         "x = cupylike.asarray(numpy.random.default_rng(0).random(10**8, numpy.float32))",
         "cupylike.argsort(x[:10**5])", "cupylike.argsort(x)", """
 y = numpy.random.default_rng(1).random(10**6, numpy.float32)
 got = cupylike.asnumpy(cupylike.argsort(cupylike.asarray(y)))
 assert (got == numpy.argsort(y, kind="stable")).all()
 """, delay=0.5)
-    _assert_interrupted(latency, out, rc)
 
 
 @pytest.mark.parametrize("n", [4096, 8192])
 def test_ctrl_c_stops_a_large_float_matmul(n):
-    latency, out, rc = _interrupt(
+    _assert_interrupted_soon(
         f"a = cupylike.ones(({n}, {n}), numpy.float32)",
         "a[:64, :64] @ a[:64, :64]", "a @ a", """
 r = numpy.random.default_rng(2).random((300, 200))
@@ -86,7 +96,6 @@ s = numpy.random.default_rng(3).random((200, 100))
 numpy.testing.assert_allclose(cupylike.asnumpy(cupylike.asarray(r) @ cupylike.asarray(s)), r @ s,
                               rtol=1e-12)
 """, delay=0.5)
-    _assert_interrupted(latency, out, rc)
 
 
 @pytest.mark.parametrize("layout", ["NN", "TN", "NT"])

@@ -171,4 +171,27 @@ DimVector normalize_axes(const DimVector& axes, int ndim) {
   return out;
 }
 
+int merge_axes(const DimVector& shape, const int* axes, int naxes, const long long* const* strides,
+               int narrays, long long* out_shape, long long* const* out_strides, int max_ndim) {
+  int d = 0;
+  for (int t = 0; t < naxes; ++t) {
+    const int a = axes[t];
+    const long long len = shape[size_t(a)];
+    bool join = d > 0;
+    for (int k = 0; join && k < narrays; ++k)
+      if (strides[k]) join = out_strides[k][d - 1] == strides[k][a] * len;
+    if (join) {
+      out_shape[d - 1] *= len;
+      for (int k = 0; k < narrays; ++k)
+        if (strides[k]) out_strides[k][d - 1] = strides[k][a];
+      continue;
+    }
+    if (d == max_ndim) return -1;
+    out_shape[d] = len;
+    for (int k = 0; k < narrays; ++k) out_strides[k][d] = strides[k] ? strides[k][a] : 0;
+    ++d;
+  }
+  return d;
+}
+
 }  // namespace cupylike

@@ -54,4 +54,14 @@ int normalize_axis(int64_t axis, int ndim);
 /// Several axes; AxisError out of range, ValueError for repeats.
 DimVector normalize_axes(const DimVector& axes, int ndim);
 
+/// Merges the axes of one walk over several arrays of `shape`, written once for every kernel
+/// family. `axes` are the axes walked, outermost first; `strides[k][a]` is array k's stride
+/// along axis a (a null `strides[k]`: an operand that does not move, whose merged strides are
+/// 0). An axis joins the previous merged one when every moving array steps over it exactly
+/// (the previous stride is this one's times its length). Writes the merged lengths to
+/// `out_shape` and array k's merged strides to `out_strides[k]`; returns how many merged axes
+/// there are, or -1 when more than `max_ndim` would be needed.
+int merge_axes(const DimVector& shape, const int* axes, int naxes, const long long* const* strides,
+               int narrays, long long* out_shape, long long* const* out_strides, int max_ndim);
+
 }  // namespace cupylike

@@ -10,6 +10,7 @@
 #include "core/layout.hpp"
 #include "ops/library.hpp"
 #include "ops/transfer.hpp"
+#include "runtime/launch_policy.hpp"
 
 namespace cupylike {
 
@@ -150,7 +151,7 @@ void copy_cast(const NDArray& dst, const NDArray& src, const Stream& stream) {
   cupylike_nd_params p;
   nd_params(p, dst, &src);
   void* args[] = {&p};
-  kernel->launch(elementwise_dims(dst.device(), p.size), 0, stream, args, uint64_t(p.size));
+  kernel->launch(launch_dims(dst.device(), p.size), 0, stream, args, uint64_t(p.size));
 }
 
 ArrayPtr copy_array(const ArrayPtr& a, char order, const Stream& stream,
@@ -178,7 +179,7 @@ void fill(const NDArray& dst, const void* value, const Stream& stream) {
   alignas(16) unsigned char bytes[16] = {};
   std::memcpy(bytes, value, size_t(isz));
   void* args[] = {&p, bytes};
-  kernel->launch(elementwise_dims(dst.device(), p.size), 0, stream, args, uint64_t(p.size));
+  kernel->launch(launch_dims(dst.device(), p.size), 0, stream, args, uint64_t(p.size));
 }
 
 namespace {

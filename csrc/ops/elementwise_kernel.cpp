@@ -12,6 +12,7 @@
 #include "core/layout.hpp"
 #include "ops/generated_sources.hpp"
 #include "ops/library.hpp"
+#include "runtime/launch_policy.hpp"
 
 namespace cupylike {
 
@@ -58,20 +59,26 @@ IndexRange index_range(const DimVector& shape, const std::vector<const NDArray*>
   int n = shape.size();
   std::vector<std::vector<long long>> full(moving.size(), std::vector<long long>(n));
   for (size_t m = 0; m < moving.size(); ++m) broadcast_strides(*moving[m], shape, full[m].data());
-  r.strides.resize(moving.size());
-  for (int a = 0; a < n; ++a) {
-    long long len = shape[a];
-    if (reduce_dims && len == 1) continue;
-    bool merge = reduce_dims && !r.shape.empty();
-    for (size_t m = 0; merge && m < moving.size(); ++m)
-      merge = r.strides[m].back() == full[m][a] * len;
-    if (merge) {
-      r.shape.back() *= len;
-      for (size_t m = 0; m < moving.size(); ++m) r.strides[m].back() = full[m][a];
-      continue;
+  if (!reduce_dims) {
+    r.shape.assign(shape.begin(), shape.end());
+    r.strides = full;
+  } else {
+    std::vector<int> axes;
+    for (int a = 0; a < n; ++a)
+      if (shape[a] != 1) axes.push_back(a);
+    std::vector<std::vector<long long>> merged(moving.size(), std::vector<long long>(n));
+    std::vector<const long long*> from;
+    std::vector<long long*> to;
+    for (size_t m = 0; m < moving.size(); ++m) {
+      from.push_back(full[m].data());
+      to.push_back(merged[m].data());
     }
-    r.shape.push_back(len);
-    for (size_t m = 0; m < moving.size(); ++m) r.strides[m].push_back(full[m][a]);
+    long long merged_shape[kMaxNdim];
+    const int d = merge_axes(shape, axes.data(), int(axes.size()), from.data(), int(moving.size()),
+                             merged_shape, to.data(), kMaxNdim);
+    r.shape.assign(merged_shape, merged_shape + d);
+    for (auto& s : merged) s.resize(size_t(d));
+    r.strides = std::move(merged);
   }
   for (size_t m = 0; r.contiguous && m < moving.size(); ++m) {
     long long expect = moving[m]->itemsize();
@@ -328,12 +335,9 @@ std::vector<ArrayPtr> ElementwiseKernel::call(const std::vector<UfuncOperand>& a
 
   const int layout_key = (range.contiguous ? 1 : 0) | log2_of(nd) << 1 | log2_of(rnd) << 4;
   auto k = kernel(device, types, scalar, layout_key, nd, rnd, range.contiguous);
-  cpu::LaunchDims dims = elementwise_dims(device, shape_size(shape));
-  if (device.is_cuda() && block_size) {  // CuPy's block_size; the cpu device runs its own way
-    int64_t b = *block_size;
-    int64_t blocks = std::clamp<int64_t>((shape_size(shape) + b - 1) / b, 1, int64_t(1) << 20);
-    dims = {uint3{unsigned(blocks), 1, 1}, uint3{unsigned(b), 1, 1}};
-  }
+  // CuPy's block_size sets a GPU's threads per block; the cpu device runs its own way.
+  const cpu::LaunchDims dims =
+      launch_dims(device, shape_size(shape), 0, block_size ? *block_size : 256);
   if (stream && !stream->is_null()) check_same_device(*stream->device(), device);
   const Stream& s = stream ? *stream : *current_stream(device);
   void* kernel_args[] = {w.data()};

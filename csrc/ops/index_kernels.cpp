@@ -9,6 +9,7 @@
 #include "ops/copy.hpp"
 #include "ops/transfer.hpp"
 #include "runtime/cpu/worker_pool.hpp"
+#include "runtime/launch_policy.hpp"
 
 namespace cupylike {
 
@@ -77,7 +78,7 @@ void launch_index_copy(Device device, const cupylike_index_params& p, int itemsi
   const LoadedKernel& k = kernels().get(device, index_family(), slot);
   cupylike_index_params params = p;
   void* args[] = {&params};
-  k.launch(elementwise_dims(device, p.size), 0, stream, args, uint64_t(p.size));
+  k.launch(launch_dims(device, p.size), 0, stream, args, uint64_t(p.size));
 }
 
 void check_indices(Device device, const std::vector<const NDArray*>& idx,
@@ -96,7 +97,7 @@ void check_indices(Device device, const std::vector<const NDArray*>& idx,
     unsigned long long* slot = reinterpret_cast<unsigned long long*>(found->data()) + j;
     if (count == 0) continue;
     void* args[] = {&data, &count, &len, &slot};
-    k.launch(elementwise_dims(device, count), 0, stream, args, uint64_t(count));
+    k.launch(launch_dims(device, count), 0, stream, args, uint64_t(count));
   }
   std::vector<unsigned long long> host(n);
   download(*found, host.data(), stream);

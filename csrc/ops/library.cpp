@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
-#include "runtime/cpu/worker_pool.hpp"
+#include "core/layout.hpp"
 
 namespace cupylike {
 
@@ -100,19 +100,6 @@ const LoadedKernel& FamilyKernels::get(Device device, const KernelFamily& family
   return *kernels_[slot];
 }
 
-cpu::LaunchDims elementwise_dims(Device device, int64_t n) {
-  if (device.is_cuda()) {
-    constexpr int64_t kBlock = 256;
-    int64_t blocks = std::clamp<int64_t>((n + kBlock - 1) / kBlock, 1, int64_t(1) << 20);
-    return {uint3{unsigned(blocks), 1, 1}, uint3{unsigned(kBlock), 1, 1}};
-  }
-  // A few chunks per worker balance uneven progress; chunks stay large enough (>= 16 Ki
-  // elements) that starting one costs nothing next to its work.
-  int64_t workers = cpu::WorkerPool::instance().threads();
-  int64_t blocks = std::clamp<int64_t>(n / (16 << 10), 1, 4 * workers);
-  return {uint3{unsigned(blocks), 1, 1}, uint3{1, 1, 1}};
-}
-
 void nd_params(cupylike_nd_params& p, const NDArray& out, const NDArray* in) {
   int n = out.ndim();
   p.out = out.data();
@@ -125,20 +112,14 @@ void nd_params(cupylike_nd_params& p, const NDArray& out, const NDArray* in) {
   std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) {
     return std::abs(out.strides()[a]) > std::abs(out.strides()[b]);
   });
-  int m = 0;
-  for (int a : axes) {
-    int64_t len = out.shape()[a], so = out.strides()[a], si = in ? in->strides()[a] : 0;
-    if (m > 0 && p.strides[0][m - 1] == so * len && p.strides[1][m - 1] == si * len) {
-      p.shape[m - 1] *= len;  // the previous axis steps over this one exactly: merge
-      p.strides[0][m - 1] = so;
-      p.strides[1][m - 1] = si;
-      continue;
-    }
-    p.shape[m] = len;
-    p.strides[0][m] = so;
-    p.strides[1][m] = si;
-    ++m;
-  }
+  long long out_strides[kMaxNdim], in_strides[kMaxNdim];
+  std::copy(out.strides().begin(), out.strides().end(), out_strides);
+  if (in) std::copy(in->strides().begin(), in->strides().end(), in_strides);
+  const long long* moving[2] = {out_strides, in ? in_strides : nullptr};
+  long long* merged[2] = {p.strides[0], p.strides[1]};
+  // CUPYLIKE_MAX_NDIM is the arrays' own limit: merging never needs more.
+  const int m = merge_axes(out.shape(), axes.data(), int(axes.size()), moving, 2, p.shape, merged,
+                           CUPYLIKE_MAX_NDIM);
   p.ndim = m;
   bool out_unit = m == 0 || (m == 1 && p.strides[0][0] == out.itemsize());
   bool in_unit = !in || m == 0 || (m == 1 && p.strides[1][0] == in->itemsize());

@@ -56,10 +56,6 @@ class FamilyKernels {
   std::unique_ptr<std::atomic<LoadedKernel*>[]> fast_;  // the same slots, read without the lock
 };
 
-/// Grid and block for an elementwise kernel over n elements: on a GPU 256 threads per block,
-/// grid-stride; on the cpu device one thread per block and a few blocks per worker thread.
-cpu::LaunchDims elementwise_dims(Device device, int64_t n);
-
 /// Fills `params` for walking `out` (and `in`, of the same shape, or null): axes ordered by
 /// the output's strides and merged where both arrays allow, so memory is walked in order.
 void nd_params(cupylike_nd_params& params, const NDArray& out, const NDArray* in);

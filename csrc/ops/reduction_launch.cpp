@@ -26,26 +26,23 @@ constexpr int kTileBytes = 16384;             // CUPYLIKE_RED_TILE_BYTES
 int merge(const std::vector<int>& axes, const DimVector& shape,
           const long long (*strides)[kMaxNdim], const long long* out_strides, long long* m_shape,
           long long (*m_strides)[CUPYLIKE_RED_MAX_NDIM], long long* m_out, int narrays) {
-  int d = 0;
-  for (int a : axes) {
-    long long len = shape[size_t(a)];
-    bool join = d > 0 && (!m_out || m_out[d - 1] == out_strides[a] * len);
-    for (int k = 0; join && k < narrays; ++k) join = m_strides[k][d - 1] == strides[k][a] * len;
-    if (join) {
-      m_shape[d - 1] *= len;
-      for (int k = 0; k < narrays; ++k) m_strides[k][d - 1] = strides[k][a];
-      if (m_out) m_out[d - 1] = out_strides[a];
-      continue;
-    }
-    if (d == CUPYLIKE_RED_MAX_NDIM)
-      raise(ErrorKind::not_implemented, "reductions over arrays with more than " +
-                                            std::to_string(CUPYLIKE_RED_MAX_NDIM) +
-                                            " output or reduced axes that cannot be merged");
-    m_shape[d] = len;
-    for (int k = 0; k < narrays; ++k) m_strides[k][d] = strides[k][a];
-    if (m_out) m_out[d] = out_strides[a];
-    ++d;
+  // The output, when it walks these axes, is one more array that must step over them exactly.
+  const long long* moving[kArrays + 1];
+  long long* merged[kArrays + 1];
+  for (int k = 0; k < narrays; ++k) {
+    moving[k] = strides[k];
+    merged[k] = m_strides[k];
   }
+  if (m_out) {
+    moving[narrays] = out_strides;
+    merged[narrays] = m_out;
+  }
+  const int d = merge_axes(shape, axes.data(), int(axes.size()), moving, narrays + (m_out ? 1 : 0),
+                           m_shape, merged, CUPYLIKE_RED_MAX_NDIM);
+  if (d < 0)
+    raise(ErrorKind::not_implemented, "reductions over arrays with more than " +
+                                          std::to_string(CUPYLIKE_RED_MAX_NDIM) +
+                                          " output or reduced axes that cannot be merged");
   return d;
 }
 

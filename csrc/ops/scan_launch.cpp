@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/layout.hpp"
 #include "runtime/cpu/worker_pool.hpp"
 
 namespace cupylike {
@@ -33,25 +34,17 @@ void slice_axes(cupylike_scan_params& p, const NDArray& in, const NDArray& out, 
   std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) {
     return std::llabs(out.strides()[size_t(a)]) > std::llabs(out.strides()[size_t(b)]);
   });
-  int d = 0;
-  for (int a : axes) {
-    const long long len = shape[size_t(a)];
-    const long long is = in.strides()[size_t(a)], os = out.strides()[size_t(a)];
-    if (d > 0 && p.in_stride[d - 1] == is * len && p.out_stride[d - 1] == os * len) {
-      p.shape[d - 1] *= len;
-      p.in_stride[d - 1] = is;
-      p.out_stride[d - 1] = os;
-      continue;
-    }
-    if (d == CUPYLIKE_SCAN_MAX_NDIM)
-      raise(ErrorKind::not_implemented, "scans over arrays with more than " +
-                                            std::to_string(CUPYLIKE_SCAN_MAX_NDIM) +
-                                            " axes that cannot be merged");
-    p.shape[d] = len;
-    p.in_stride[d] = is;
-    p.out_stride[d] = os;
-    ++d;
-  }
+  long long in_strides[kMaxNdim], out_strides[kMaxNdim];
+  std::copy(in.strides().begin(), in.strides().end(), in_strides);
+  std::copy(out.strides().begin(), out.strides().end(), out_strides);
+  const long long* moving[2] = {in_strides, out_strides};
+  long long* merged[2] = {p.in_stride, p.out_stride};
+  int d = merge_axes(shape, axes.data(), int(axes.size()), moving, 2, p.shape, merged,
+                     CUPYLIKE_SCAN_MAX_NDIM);
+  if (d < 0)
+    raise(ErrorKind::not_implemented, "scans over arrays with more than " +
+                                          std::to_string(CUPYLIKE_SCAN_MAX_NDIM) +
+                                          " axes that cannot be merged");
   if (d == 0) {  // one slice: an axis of length 1 keeps the walk uniform
     p.shape[0] = 1;
     d = 1;

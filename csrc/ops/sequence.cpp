@@ -7,6 +7,7 @@
 #include "ops/copy.hpp"
 #include "ops/library.hpp"
 #include "ops/transfer.hpp"
+#include "runtime/launch_policy.hpp"
 
 namespace cupylike {
 
@@ -91,7 +92,7 @@ void arange_fill(const NDArray& out, const void* first_two, const Stream& stream
   char* data = out.data();
   long long n = out.size();
   void* args[] = {&data, &n, v0.bytes, v1.bytes};
-  kernel->launch(elementwise_dims(out.device(), n), 0, stream, args, uint64_t(n));
+  kernel->launch(launch_dims(out.device(), n), 0, stream, args, uint64_t(n));
 }
 
 void linspace_fill(const NDArray& out, const LinspaceArgs& a, const Stream& stream) {
@@ -110,7 +111,7 @@ void linspace_fill(const NDArray& out, const LinspaceArgs& a, const Stream& stre
       div(a.div, out.dtype());
   void* args[] = {&data,       &n,         &mode,       &stop_last, &floor_result,
                   start.bytes, stop.bytes, scale.bytes, div.bytes};
-  kernel->launch(elementwise_dims(out.device(), n), 0, stream, args, uint64_t(n));
+  kernel->launch(launch_dims(out.device(), n), 0, stream, args, uint64_t(n));
 }
 
 void power_fill(const NDArray& out, const void* base, const NDArray& y, const Stream& stream) {
@@ -128,7 +129,7 @@ void power_fill(const NDArray& out, const void* base, const NDArray& y, const St
   long long n = out.size();
   Element b(base, out.dtype());
   void* args[] = {&data, &in, &n, b.bytes};
-  kernel->launch(elementwise_dims(out.device(), n), 0, stream, args, uint64_t(n));
+  kernel->launch(launch_dims(out.device(), n), 0, stream, args, uint64_t(n));
 }
 
 void eye_fill(const ArrayPtr& m, int64_t k, const Stream& stream) {

@@ -11,6 +11,7 @@
 #include "ops/copy.hpp"
 #include "ops/masked_copy.hpp"
 #include "ops/ufunc.hpp"
+#include "runtime/launch_policy.hpp"
 
 namespace cupylike {
 
@@ -52,39 +53,31 @@ struct Operand {
 
 // Fills the shape, strides and contiguity of `p`: axes ordered by the first output's strides
 // and merged wherever every operand steps over the next axis exactly.
-void merge_axes(cupylike_ew_params& p, const DimVector& shape, const Operand* ops, int nops,
-                int first_out) {
+void walk_axes(cupylike_ew_params& p, const DimVector& shape, const Operand* ops, int nops,
+               int first_out) {
   int n = shape.size();
   long long strides[CUPYLIKE_EW_MAX_OPERANDS][kMaxNdim];
-  for (int k = 0; k < nops; ++k)
-    if (ops[k].array) broadcast_strides(*ops[k].array, shape, strides[k]);
+  const long long* moving[CUPYLIKE_EW_MAX_OPERANDS];
+  long long* merged[CUPYLIKE_EW_MAX_OPERANDS];
+  for (int k = 0; k < nops; ++k) {
+    moving[k] = nullptr;
+    if (ops[k].array) {
+      broadcast_strides(*ops[k].array, shape, strides[k]);
+      moving[k] = strides[k];
+    }
+    merged[k] = p.strides[k];
+  }
   int axes[kMaxNdim], m = 0;
   for (int i = 0; i < n; ++i)
     if (shape[i] != 1) axes[m++] = i;
   const long long* key = strides[first_out];
   std::stable_sort(axes, axes + m,
                    [&](int a, int b) { return std::llabs(key[a]) > std::llabs(key[b]); });
-  int d = 0;
-  for (int t = 0; t < m; ++t) {
-    int a = axes[t];
-    long long len = shape[a];
-    bool merge = d > 0;
-    for (int k = 0; merge && k < nops; ++k)
-      if (ops[k].array) merge = p.strides[k][d - 1] == strides[k][a] * len;
-    if (merge) {
-      p.shape[d - 1] *= len;
-      for (int k = 0; k < nops; ++k)
-        if (ops[k].array) p.strides[k][d - 1] = strides[k][a];
-      continue;
-    }
-    if (d == CUPYLIKE_EW_MAX_NDIM)
-      raise(ErrorKind::not_implemented, "elementwise operations on arrays with more than " +
-                                            std::to_string(CUPYLIKE_EW_MAX_NDIM) +
-                                            " axes that cannot be merged");
-    p.shape[d] = len;
-    for (int k = 0; k < nops; ++k) p.strides[k][d] = ops[k].array ? strides[k][a] : 0;
-    ++d;
-  }
+  const int d = merge_axes(shape, axes, m, moving, nops, p.shape, merged, CUPYLIKE_EW_MAX_NDIM);
+  if (d < 0)
+    raise(ErrorKind::not_implemented, "elementwise operations on arrays with more than " +
+                                          std::to_string(CUPYLIKE_EW_MAX_NDIM) +
+                                          " axes that cannot be merged");
   p.ndim = d;
   bool contiguous = d <= 1;
   for (int k = 0; contiguous && k < nops; ++k)
@@ -239,10 +232,10 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
     ops[p.nops - 1] = {opt.where.get(), 1};
     p.ptr[p.nops - 1] = opt.where->data();
   }
-  merge_axes(p, shape, ops, p.nops, nin_);
+  walk_axes(p, shape, ops, p.nops, nin_);
   void* args[] = {&p};
   loaded_kernel(device, loop)
-      .launch(elementwise_dims(device, p.size), 0, stream, args, uint64_t(p.size));
+      .launch(launch_dims(device, p.size), 0, stream, args, uint64_t(p.size));
   for (int k = 0; k < nout_; ++k) {
     if (results[size_t(k)] == writes[k]) continue;
     // With `where`, only the elements the mask selects come back: the others keep out's

@@ -14,6 +14,8 @@
 #include "python/memory_pointer.hpp"
 #include "runtime/blocking.hpp"
 #include "runtime/cuda/cuda_module.hpp"
+#include "runtime/device.hpp"
+#include "runtime/launch_policy.hpp"
 
 namespace cupylike::python {
 
@@ -130,6 +132,18 @@ void bind_kernel(py::module_& m) {
     if (PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0) PyErr_WriteUnraisable(nullptr);
     PyGILState_Release(state);
   });
+  m.def(
+      "_launch_dims",
+      [](int64_t items, int64_t work, int64_t block, int64_t per_thread, int64_t max_blocks) {
+        const cpu::LaunchDims d =
+            launch_dims(current_device(), items, work, block, per_thread, max_blocks);
+        return py::make_tuple(d.grid.x, d.block.x);
+      },
+      py::arg("items"), py::arg("work") = 0, py::arg("block") = 256, py::arg("per_thread") = 1,
+      py::arg("max_blocks") = int64_t(1) << 20,
+      "(grid, block) of the library's launch policy on the current device "
+      "(runtime/launch_policy.hpp).");
+  m.def("_cpu_workers", &cpu_workers, "The cpu device's worker threads.");
   m.def("_cpu_module_lookup_seconds", &cpu_module_lookup_seconds, py::arg("code"),
         py::arg("kernel"), py::arg("level"),
         "Benchmark: seconds to get a cpu module from memory (0), disk (1) or the compiler (2).");
