@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <complex>
 #include <cstdint>
-#include <cstdio>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -67,12 +66,6 @@ struct Gemm {
   int device;
 };
 
-std::string hex(CUdeviceptr p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(p));
-  return buf;
-}
-
 // The emulator's address of matrix `which` of batch `i`, or null with the fault in `fault`.
 char* host_matrix(State& s, const Gemm& g, CUdeviceptr base, long long step, int i, uint64_t bytes,
                   const char* which, std::string& fault) {
@@ -80,7 +73,7 @@ char* host_matrix(State& s, const Gemm& g, CUdeviceptr base, long long step, int
   char* h = s.translate(p, bytes, g.device);
   if (!h && fault.empty())
     fault = std::string(g.name) + ": matrix " + which + " of batch " + std::to_string(i) + " (" +
-            std::to_string(bytes) + " bytes at " + hex(p) +
+            std::to_string(bytes) + " bytes at " + address_text(p) +
             ") is not inside one live allocation of device " + std::to_string(g.device);
   return h;
 }

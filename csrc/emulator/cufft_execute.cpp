@@ -9,7 +9,6 @@
 // output is written, so in-place executions are exact whenever each transform's output covers
 // its own input only, which is what cuFFT asks of in-place layouts.
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <kissfft/kissfft.hh>
 #include <map>
@@ -213,19 +212,14 @@ void transform_batch(const Execution& e, const Grid& gi, const Grid& go, const c
   }
 }
 
-std::string hex(CUdeviceptr p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(p));
-  return buf;
-}
-
 // The emulator's address of an argument's `bytes`, or null with the fault (the first wins).
 char* view(State& s, const Execution& e, const char* name, CUdeviceptr p, int64_t bytes,
            std::string& fault) {
   char* h = s.translate(p, size_t(bytes), e.device);
   if (!h && fault.empty())
     fault = std::string(e.name) + ": " + name + " (" + std::to_string(bytes) + " bytes at " +
-            hex(p) + ") is not inside one live allocation of device " + std::to_string(e.device);
+            address_text(p) + ") is not inside one live allocation of device " +
+            std::to_string(e.device);
   return h;
 }
 
@@ -246,7 +240,8 @@ std::string run(State& s, const Execution& e) {
     char* work = view(s, e, "workArea", e.work, volume(e.shape) * int64_t(sizeof(Complex)), fault);
     // A GPU's double2 loads need 16-byte alignment.
     if (work && e.work % 16 && fault.empty())
-      fault = std::string(e.name) + ": workArea (" + hex(e.work) + ") is not aligned to 16 bytes";
+      fault = std::string(e.name) + ": workArea (" + address_text(e.work) +
+              ") is not aligned to 16 bytes";
     scratch = reinterpret_cast<Complex*>(work);
   }
   if (!fault.empty()) return fault;

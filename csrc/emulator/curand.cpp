@@ -15,7 +15,6 @@
 #pragma GCC visibility pop
 
 #include <cstdint>
-#include <cstdio>
 #include <memory>
 #include <set>
 #include <string>
@@ -45,8 +44,11 @@ struct HostCurand {
   decltype(&::curandGeneratePoisson) poisson = nullptr;
 };
 
-// The host library's functions, or null when it was not named or lacks one.
+// The host library's functions, or null when it was not named or lacks one. Resolved once, by
+// the first call that finds them all (callers hold the driver's lock).
 const HostCurand* host_curand() {
+  static const HostCurand* loaded = nullptr;
+  if (loaded) return loaded;
   HostCurand h;
   bool complete = true;
   auto get = [&](auto& fn, const char* name) {
@@ -68,7 +70,7 @@ const HostCurand* host_curand() {
   get(h.lognormal_double, "curandGenerateLogNormalDouble");
   get(h.poisson, "curandGeneratePoisson");
   if (!complete) return nullptr;
-  static const HostCurand* loaded = new HostCurand(h);  // the library, once set, stays
+  loaded = new HostCurand(h);  // the library, once set, stays
   return loaded;
 }
 
@@ -127,12 +129,6 @@ bool pseudo_ordering(curandOrdering_t order) {
          order == CURAND_ORDERING_PSEUDO_SEEDED || order == CURAND_ORDERING_PSEUDO_LEGACY;
 }
 
-std::string hex(const void* p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%p", p);
-  return buf;
-}
-
 // What a generation does on the host generator, once positioned.
 using Draw = std::function<curandStatus_t(const HostCurand&, curandGenerator_t, void*)>;
 
@@ -181,7 +177,8 @@ curandStatus_t generate(const char* name, curandGenerator_t g, void* out, size_t
     char* dst = st.translate(address, count * item, device);
     if (!dst)
       return std::string(name) + ": the output (" + std::to_string(count * item) + " bytes at " +
-             hex(out) + ") is not inside one live allocation of device " + std::to_string(device);
+             address_text(address) + ") is not inside one live allocation of device " +
+             std::to_string(device);
     curandStatus_t status = position(*host, start);
     if (status == CURAND_STATUS_SUCCESS) status = draw(*host->api, host->gen, dst);
     if (status != CURAND_STATUS_SUCCESS) {

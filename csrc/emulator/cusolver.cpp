@@ -4,7 +4,6 @@
 #include "emulator/cusolver.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <set>
 
 namespace cupylike::emulator::solver {
@@ -21,18 +20,13 @@ std::set<cusolverDnParams_t>& all_params() {
   return *p;
 }
 
-std::string hex(const void* p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%p", p);
-  return buf;
-}
-
 // The emulator's address of `r`, or null with the fault in `fault` (the first one wins).
 char* view(State& s, const std::string& name, const Range& r, int device, std::string& fault) {
   if (r.bytes == 0) return nullptr;
   char* h = s.translate(reinterpret_cast<CUdeviceptr>(r.ptr), r.bytes, device);
   if (!h && fault.empty())
-    fault = name + ": " + r.name + " (" + std::to_string(r.bytes) + " bytes at " + hex(r.ptr) +
+    fault = name + ": " + r.name + " (" + std::to_string(r.bytes) + " bytes at " +
+            address_text(reinterpret_cast<uint64_t>(r.ptr)) +
             ") is not inside one live allocation of device " + std::to_string(device);
   return h;
 }

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -66,6 +67,13 @@ inline uint64_t checksum(const char* p, size_t n) {
   }
   for (; i < n; ++i) h = (h ^ uint8_t(p[i])) * 0x100000001B3ull;
   return h;
+}
+
+/// A device address as the vendor stand-ins' fault messages print it, e.g. "0x7f0000001000".
+inline std::string address_text(uint64_t address) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(address));
+  return buf;
 }
 
 /// "Run `queue` up to `position` first."
