@@ -71,7 +71,7 @@ def bench_bulk_transfers():
 
 
 def bench_pool():
-    ns = min(cupylike._core._pool_malloc_free_ns(1_000_000, 4096) for _ in range(5))
+    ns = min(cupylike._core._native._pool_malloc_free_ns(1_000_000, 4096) for _ in range(5))
 
     def cases(xp):
         return [Case("cupylike.empty(16)", lambda: xp.empty(16, dtype=numpy.uint8),

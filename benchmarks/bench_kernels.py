@@ -11,7 +11,7 @@ import numpy
 from harness import Case, Row, measure, per_call_seconds
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 
 KERNEL = r"""
 extern "C" __global__ void scale(float* x, float a, int n) {
@@ -29,13 +29,13 @@ def run_python(code):
 
 def bench_host_compiler():
     code = KERNEL % uuid.uuid4().hex  # a source no cache has seen
-    cold = _core._cpu_module_lookup_seconds(code, "scale", 2)
+    cold = _native._cpu_module_lookup_seconds(code, "scale", 2)
     # A disk hit in a fresh process: in this one the loader already has the file open.
-    probe = ("from cupylike import _core\n"
-             f"print(_core._cpu_module_lookup_seconds({code!r}, 'scale', 1))")
+    probe = ("from cupylike._core import _native\n"
+             f"print(_native._cpu_module_lookup_seconds({code!r}, 'scale', 1))")
     disk = min(float(run_python(probe).stdout) for _ in range(5))
-    _core._cpu_module_lookup_seconds(code, "scale", 0)  # loads it into memory
-    memory = min(_core._cpu_module_lookup_seconds(code, "scale", 0) for _ in range(1000))
+    _native._cpu_module_lookup_seconds(code, "scale", 0)  # loads it into memory
+    memory = min(_native._cpu_module_lookup_seconds(code, "scale", 0) for _ in range(1000))
     return [
         Row("cpu compile, cold", cold, None, "reported", None),
         Row("cpu compile, disk hit", disk, None, "absolute", 5e-3),
@@ -47,15 +47,15 @@ def bench_nvrtc():
     code = KERNEL % uuid.uuid4().hex
     args = (code, "bench.cu", [], [], 90, False)
     t0 = time.perf_counter()
-    _core._nvrtc_compile_cached(*args)
+    _native._nvrtc_compile_cached(*args)
     cold = time.perf_counter() - t0
     # A disk hit in a fresh process, once NVRTC is loaded (its version is part of the key).
-    probe = ("import time\nfrom cupylike import _core\n_core._nvrtc_version()\n"
+    probe = ("import time\nfrom cupylike._core import _native\n_native._nvrtc_version()\n"
              "t0 = time.perf_counter()\n"
-             f"_core._nvrtc_compile_cached(*{args!r})\n"
+             f"_native._nvrtc_compile_cached(*{args!r})\n"
              "print(time.perf_counter() - t0)")
     disk = min(float(run_python(probe).stdout) for _ in range(5))
-    memory = per_call_seconds(lambda: _core._nvrtc_compile_cached(*args))
+    memory = per_call_seconds(lambda: _native._nvrtc_compile_cached(*args))
     return [
         Row("NVRTC sm_90, cold", cold, None, "reported", None),
         Row("NVRTC sm_90, disk hit", disk, None, "absolute", 5e-3),

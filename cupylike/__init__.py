@@ -10,19 +10,19 @@ import os as _os
 import numpy as _numpy
 
 try:
-    from cupylike import _core
+    from cupylike._core import _native
 except ModuleNotFoundError as _e:  # pragma: no cover - depends on how Python was started
     raise ImportError(
         f"cupylike was imported from {_os.path.dirname(__file__)}, which has no compiled core "
-        "(cupylike._core). Install it with `pip install .` and run Python outside the source "
-        "folder, or use `pip install -e .` for development."
+        "(cupylike._core._native). Install it with `pip install .` and run Python outside the "
+        "source folder, or use `pip install -e .` for development."
     ) from _e
 
 from cupylike import (
     _jit,  # sets the kernels/ folder the compilers include from
-    cuda,  # after _core: cuda re-exports its classes
+    cuda,  # after _native: cuda re-exports its classes
 )
-from cupylike._core import (
+from cupylike._core._native import (
     CompileError,
     Device,
     ElementwiseKernel,
@@ -70,10 +70,10 @@ __version__ = "0.1.0"
 CompileException = CompileError  # CuPy's name
 
 from cupylike import _array_ufunc  # noqa: E402
-from cupylike._ufuncs import UFUNCS as _UFUNCS  # noqa: E402  (needs _core's ndarray)
+from cupylike._ufuncs import UFUNCS as _UFUNCS  # noqa: E402  (needs the ndarray)
 
 globals().update(_UFUNCS)
-ufunc = _core.ufunc
+ufunc = _native.ufunc
 
 from cupylike import _rounding, _selection  # noqa: E402
 from cupylike._rounding import around, fix, round  # noqa: E402
@@ -131,7 +131,7 @@ newaxis = None
 
 
 def _reduce(self):
-    return (_core._rebuild, (self.get(order="K"), self.device))
+    return (_native._rebuild, (self.get(order="K"), self.device))
 
 
 ndarray.__reduce__ = _reduce
@@ -249,7 +249,7 @@ def _imatmul(self, other):
 
 
 def _matmul_operator(self, other):
-    c = _core._matmul_direct(self, other)  # the common case without matmul's keywords
+    c = _native._matmul_direct(self, other)  # the common case without matmul's keywords
     return matmul(self, other) if c is None else c
 
 

@@ -3,7 +3,7 @@
 import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._reduction_api import any as _any
 from cupylike._reduction_api import mean as _mean
 from cupylike._reduction_api import sum as _sum
@@ -15,7 +15,7 @@ _equal = UFUNCS["equal"]
 
 
 def _as_array(a):
-    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    return a if isinstance(a, _native.ndarray) else _native.asarray(a)
 
 
 def _weights_along(a, weights, axis):
@@ -53,7 +53,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=numpy._NoVal
         avg = _mean(a, axis=axis, keepdims=keepdims)
         if avg.size == 0:  # NumPy divides a.size by the result's size, also for no result
             raise ZeroDivisionError("division by zero")
-        scale = _core.full(avg.shape, a.size // avg.size, avg.dtype)
+        scale = _native.full(avg.shape, a.size // avg.size, avg.dtype)
     else:
         weights = _as_array(weights)
         if a.dtype.kind in "biu":
@@ -69,5 +69,5 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=numpy._NoVal
     if not returned:
         return avg
     if scale.shape != avg.shape:
-        scale = _core.broadcast_to(scale, avg.shape).copy()
+        scale = _native.broadcast_to(scale, avg.shape).copy()
     return avg, scale

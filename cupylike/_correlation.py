@@ -8,8 +8,8 @@ import warnings
 
 import numpy
 
-from cupylike import _core
 from cupylike._averages import average
+from cupylike._core import _native
 from cupylike._products import matmul
 from cupylike._selection import clip
 from cupylike._ufuncs import UFUNCS
@@ -22,7 +22,7 @@ _conjugate = UFUNCS["conjugate"]
 
 
 def _as_array(a):
-    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    return a if isinstance(a, _native.ndarray) else _native.asarray(a)
 
 
 def _variables(m, rowvar, dtype, name):
@@ -37,7 +37,7 @@ def _variables(m, rowvar, dtype, name):
 
 def _host_weights(weights, name, observations, integral):
     """fweights/aweights as a float64 NumPy array, checked as NumPy checks them."""
-    if isinstance(weights, _core.ndarray):
+    if isinstance(weights, _native.ndarray):
         weights = weights.get()
     weights = numpy.asarray(weights, dtype=float)
     if integral and not numpy.all(weights == numpy.around(weights)):
@@ -69,7 +69,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         dtype = numpy.result_type(m.dtype, numpy.float64, *(() if y is None else (y.dtype,)))
     x = _variables(m, rowvar, dtype, "m")
     if x.shape[0] == 0:
-        return _core.empty((0, 0), numpy.float64)
+        return _native.empty((0, 0), numpy.float64)
     if y is not None:
         y = _variables(y, rowvar, dtype, "y")
         if y.shape[1] != x.shape[1]:
@@ -77,7 +77,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
                              f"must match exactly, but along dimension 1, the array at index 0 "
                              f"has size {x.shape[1]} and the array at index 1 has size "
                              f"{y.shape[1]}")
-        both = _core.empty((x.shape[0] + y.shape[0], x.shape[1]), x.dtype)
+        both = _native.empty((x.shape[0] + y.shape[0], x.shape[1]), x.dtype)
         both[:x.shape[0]] = x
         both[x.shape[0]:] = y
         x = both
@@ -92,7 +92,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     if aweights is not None:
         a = _host_weights(aweights, "aweights", observations, False)
         w = a if w is None else w * a
-    avg, w_sum = average(x, axis=1, weights=None if w is None else _core.asarray(w),
+    avg, w_sum = average(x, axis=1, weights=None if w is None else _native.asarray(w),
                          returned=True)
     w_sum = float(w_sum[0].get()) if w is not None else None
     if w is None:
@@ -107,7 +107,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
         fact = 0.0
     x = _subtract(x, avg[:, None], out=x)
-    weighted = x if w is None else _multiply(x, _core.asarray(w))
+    weighted = x if w is None else _multiply(x, _native.asarray(w))
     c = _products(x, weighted)
     with numpy.errstate(divide="ignore"):
         scale = numpy.true_divide(1, fact)

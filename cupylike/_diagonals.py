@@ -5,7 +5,7 @@ import operator
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._placement import cycled
 from cupylike._reduction_api import sum as _sum
@@ -15,7 +15,7 @@ _where = UFUNCS["_where"]
 _greater_equal = UFUNCS["greater_equal"]
 _less_equal = UFUNCS["less_equal"]
 
-diagonal = _core.diagonal
+diagonal = _native.diagonal
 
 
 def diag(v, k=0):
@@ -25,13 +25,13 @@ def diag(v, k=0):
     k = operator.index(k)
     if v.ndim == 1:
         n = v.size + abs(k)
-        out = _core.zeros((n, n), v.dtype)
-        rows = _core.arange(v.size) + (0 if k >= 0 else -k)
-        cols = _core.arange(v.size) + (k if k >= 0 else 0)
+        out = _native.zeros((n, n), v.dtype)
+        rows = _native.arange(v.size) + (0 if k >= 0 else -k)
+        cols = _native.arange(v.size) + (k if k >= 0 else 0)
         out[rows, cols] = v
         return out
     if v.ndim == 2:
-        return _core.diagonal(v, k).copy()
+        return _native.diagonal(v, k).copy()
     raise ValueError("Input must be 1- or 2-d.")
 
 
@@ -53,8 +53,8 @@ def tri(N, M=None, k=0, dtype=float):
     """An N x M array with ones at and below the k-th diagonal, zeros elsewhere."""
     M = N if M is None else M
     N, M, k = operator.index(N), operator.index(M), operator.index(k)
-    rows = _core.arange(N).reshape(N, 1)
-    cols = _core.arange(-k, M - k).reshape(1, M)
+    rows = _native.arange(N).reshape(N, 1)
+    cols = _native.arange(-k, M - k).reshape(1, M)
     return _greater_equal(rows, cols).astype(dtype)
 
 
@@ -65,8 +65,8 @@ def _triangle(m, k, lower, what):
     n, c = m.shape[-2:]
     k = operator.index(k)
     # Element (i, j) lies on diagonal j - i: tril keeps i >= j - k, triu keeps i <= j - k.
-    rows = _core.arange(n).reshape(n, 1)
-    shifted = _core.arange(-k, c - k).reshape(1, c)
+    rows = _native.arange(n).reshape(n, 1)
+    shifted = _native.arange(-k, c - k).reshape(1, c)
     keep = _greater_equal(rows, shifted) if lower else _less_equal(rows, shifted)
     return _where(keep, m, numpy.zeros((), m.dtype))
 
@@ -101,7 +101,7 @@ def fill_diagonal(a, val, wrap=False):
     count = key[0].size
     if count == 0:
         return
-    values = val if isinstance(val, _core.ndarray) else _core.asarray(numpy.asarray(val))
+    values = val if isinstance(val, _native.ndarray) else _native.asarray(numpy.asarray(val))
     if values.size == 0:
         return
-    a[tuple(_core.asarray(k) for k in key)] = cycled(values, count)
+    a[tuple(_native.asarray(k) for k in key)] = cycled(values, count)

@@ -7,7 +7,7 @@ shapes (no data)."""
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._einsum_parse import parse, split_arguments
 from cupylike._products import plain_matmul
@@ -138,13 +138,13 @@ def _device_operands(arrays):
     """cupylike arrays as they are; Python scalars become 0-d arrays on the arrays' device (as
     numpy.asarray types them, which is what numpy.einsum does); host arrays raise TypeError (no
     implicit transfers)."""
-    device = next((a.device for a in arrays if isinstance(a, _core.ndarray)), None)
+    device = next((a.device for a in arrays if isinstance(a, _native.ndarray)), None)
     out = []
     for a in arrays:
         if type(a) in (bool, int, float, complex):
             scalar = numpy.asarray(a)
-            out.append(_core.asarray(scalar) if device is None else
-                       _core.asarray(scalar, device=device))
+            out.append(_native.asarray(scalar) if device is None else
+                       _native.asarray(scalar, device=device))
         else:
             out.append(device_array(a, "einsum"))
     return out
@@ -180,7 +180,7 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
     result = result.astype(result_dtype, order=order if order in "CFAK" else "K", copy=True)
     if out is None:
         return result
-    if not isinstance(out, _core.ndarray):
+    if not isinstance(out, _native.ndarray):
         raise TypeError("out must be a cupylike.ndarray")
     if not numpy.can_cast(result.dtype, out.dtype, casting):
         raise TypeError(f"Iterator requested dtype could not be cast from {result.dtype!r} to "
@@ -194,6 +194,6 @@ def einsum_path(*operands, optimize="greedy", einsum_call=False):
     """The contraction order and its cost report (see numpy.einsum_path): NumPy's own search,
     run on stand-ins of the operands' shapes and dtypes."""
     subscripts, arrays = split_arguments(operands)
-    stand_ins = _stand_ins([a if isinstance(a, _core.ndarray) else numpy.asarray(a)
+    stand_ins = _stand_ins([a if isinstance(a, _native.ndarray) else numpy.asarray(a)
                             for a in arrays])
     return numpy.einsum_path(subscripts, *stand_ins, optimize=optimize, einsum_call=einsum_call)

@@ -11,7 +11,7 @@ import warnings
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._reduction_api import max as _max
 from cupylike._reduction_api import min as _min
 from cupylike._reduction_api import sum as _sum
@@ -25,7 +25,7 @@ _ESTIMATORS = ("auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt
 
 
 def _as_array(a):
-    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    return a if isinstance(a, _native.ndarray) else _native.asarray(a)
 
 
 def _bincount_name(accumulator):
@@ -53,7 +53,7 @@ def _kernel(name):
 def _count(kernel, n, length, accumulator, weights, make_args):
     """Runs a counting kernel over n elements into a new array of `length` accumulators
     (uint64 or float64); make_args(w, weighted, out, privatize) gives its arguments."""
-    out = _core.zeros((length,), numpy.uint64 if accumulator == "u" else numpy.float64)
+    out = _native.zeros((length,), numpy.uint64 if accumulator == "u" else numpy.float64)
     if n == 0 or length == 0:
         return out
     # Each thread takes several elements so that a block's private counts (zeroed and added
@@ -95,7 +95,7 @@ def bincount(x, /, weights=None, minlength=0):
         raise ValueError("'minlength' must not be negative")
     x = _int_input(x)
     if x.size == 0:
-        return _core.zeros((minlength,), numpy.int64)  # int64 even with weights, as NumPy's
+        return _native.zeros((minlength,), numpy.int64)  # int64 even with weights, as NumPy's
     if weights is not None:
         weights = _as_array(weights)
         if weights.ndim > 1:
@@ -105,11 +105,11 @@ def bincount(x, /, weights=None, minlength=0):
         if not numpy.can_cast(weights.dtype, numpy.float64, "safe"):
             raise TypeError(f"Cannot cast array data from dtype('{weights.dtype}') to "
                             "dtype('float64') according to the rule 'safe'")
-        weights = _core.ascontiguousarray(weights.astype(numpy.float64))
+        weights = _native.ascontiguousarray(weights.astype(numpy.float64))
     if int(_min(x)) < 0:
         raise ValueError("'list' argument must have no negative elements")
     length = max(int(_max(x)) + 1, minlength)
-    x = _core.ascontiguousarray(x)
+    x = _native.ascontiguousarray(x)
     accumulator = "u" if weights is None else "d"
     out = _count(_kernel(_bincount_name(accumulator)), x.size, length, accumulator, weights,
                  lambda w, weighted, out, private: (x, x.size, w, weighted, out, out.size,
@@ -149,7 +149,7 @@ def _bin_edges(a, bins, range):  # noqa: A002
             raise NotImplementedError(f"bins={bins!r}: bin estimators are not supported yet; "
                                       "pass a number of bins or the edges")
         raise ValueError(f"{bins!r} is not a valid estimator for `bins`")
-    if isinstance(bins, _core.ndarray):
+    if isinstance(bins, _native.ndarray):
         bins = bins.get()
     if numpy.ndim(bins) == 0:
         try:
@@ -183,7 +183,7 @@ def _binned(a, weights, edges, uniform):
         norm = nbins / (edges_double[-1] - edges_double[0]) if uniform else 0.0
     # Where nbins / span overflows (a subnormal span) the index formula is useless: search.
     uniform = uniform and bool(numpy.isfinite(norm)) and norm > 0
-    device_edges = _core.asarray(edges_double)
+    device_edges = _native.asarray(edges_double)
 
     def sums(accumulator, part):
         kernel = _kernel(_histogram_name(a.dtype, accumulator, uniform))
@@ -200,7 +200,7 @@ def _binned(a, weights, edges, uniform):
         return total.astype(weights.dtype)
     if kind != "c":
         return sums("d", weights.astype(numpy.float64)).astype(weights.dtype)
-    hist = _core.empty((nbins,), weights.dtype)
+    hist = _native.empty((nbins,), weights.dtype)
     hist.real[...] = sums("d", weights.real.astype(numpy.float64))
     hist.imag[...] = sums("d", weights.imag.astype(numpy.float64))
     return hist
@@ -226,11 +226,11 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
         weights = _as_array(weights)
         if weights.shape != a.shape:
             raise ValueError("weights should have the same shape as a.")
-        weights = _core.ascontiguousarray(weights.reshape(-1))
-    a = _core.ascontiguousarray(a.reshape(-1))
+        weights = _native.ascontiguousarray(weights.reshape(-1))
+    a = _native.ascontiguousarray(a.reshape(-1))
     edges, uniform = _bin_edges(a, bins, range)
     hist = _binned(a, weights, edges, uniform)
     if density:
-        widths = _core.asarray(numpy.diff(edges).astype(numpy.float64))
+        widths = _native.asarray(numpy.diff(edges).astype(numpy.float64))
         hist = hist / widths / _sum(hist)  # promotes as NumPy's n / db / n.sum()
-    return hist, _core.asarray(edges)
+    return hist, _native.asarray(edges)

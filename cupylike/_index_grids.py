@@ -6,7 +6,7 @@ import operator
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._ufuncs import UFUNCS
 
 _floor_divide = UFUNCS["floor_divide"]
@@ -20,7 +20,7 @@ _clip = UFUNCS["_clip"]
 
 
 def _int_array(x, what):
-    a = x if isinstance(x, _core.ndarray) else _core.asarray(numpy.asarray(x))
+    a = x if isinstance(x, _native.ndarray) else _native.asarray(numpy.asarray(x))
     if a.dtype.kind not in "iu" and not (a.size == 0 and a.dtype.kind == "f"):
         raise TypeError(f"only int indices permitted ({what})")
     return a.astype(numpy.int64, copy=False)
@@ -73,7 +73,7 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     if order not in ("C", "F"):
         raise ValueError("only 'C' or 'F' order is permitted")
     shape = numpy.broadcast_shapes(*(c.shape for c in coords))
-    total = _core.zeros(shape, numpy.int64)
+    total = _native.zeros(shape, numpy.int64)
     stride = 1
     axes = range(len(dims) - 1, -1, -1) if order == "C" else range(len(dims))
     for d in axes:
@@ -99,11 +99,11 @@ def indices(dimensions, dtype=int, sparse=False):
     dimensions = tuple(operator.index(d) for d in dimensions)
     n = len(dimensions)
     # The result first, as NumPy makes it: a shape too big fails before any grid is allocated.
-    result = None if sparse else _core.empty((n,) + dimensions, dtype)
+    result = None if sparse else _native.empty((n,) + dimensions, dtype)
     grids = []
     for d, size in enumerate(dimensions):
         shape = tuple(size if j == d else 1 for j in range(n))
-        grids.append(_core.arange(size, dtype=dtype).reshape(shape))
+        grids.append(_native.arange(size, dtype=dtype).reshape(shape))
     if sparse:
         return tuple(grids)
     for d, g in enumerate(grids):
@@ -117,11 +117,11 @@ def ix_(*args):
     out = []
     n = len(args)
     for k, seq in enumerate(args):
-        a = seq if isinstance(seq, _core.ndarray) else _core.asarray(numpy.asarray(seq))
+        a = seq if isinstance(seq, _native.ndarray) else _native.asarray(numpy.asarray(seq))
         if a.ndim != 1:
             raise ValueError("Cross index must be 1 dimensional")
         if a.dtype == numpy.bool_:
-            a = _core._nonzero(a)[0]
+            a = _native._nonzero(a)[0]
         elif a.size == 0 and a.dtype.kind == "f":
             a = a.astype(numpy.int64)
         out.append(a.reshape((1,) * k + (a.size,) + (1,) * (n - k - 1)))

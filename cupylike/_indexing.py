@@ -8,7 +8,7 @@ import operator
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._ufuncs import UFUNCS
 
@@ -24,12 +24,12 @@ def nonzero(a):
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead. If the context of this error "
                          "is of the form `arr[nonzero(cond)]`, just use `arr[cond]`.")
-    return _core._nonzero(a)
+    return _native._nonzero(a)
 
 
 def flatnonzero(a):
     """Indices of the nonzero elements of ``a.ravel()`` (see numpy.flatnonzero)."""
-    return _core._nonzero(device_array(a, "flatnonzero").ravel())[0]
+    return _native._nonzero(device_array(a, "flatnonzero").ravel())[0]
 
 
 def argwhere(a):
@@ -37,9 +37,9 @@ def argwhere(a):
     numpy.argwhere); a 0-d array gives shape (1, 0) or (0, 0)."""
     a = device_array(a, "argwhere")
     if a.ndim == 0:
-        return _core.empty((int(bool(a)), 0), numpy.int64)
-    coords = _core._nonzero(a)
-    out = _core.empty((coords[0].size, a.ndim), numpy.int64)
+        return _native.empty((int(bool(a)), 0), numpy.int64)
+    coords = _native._nonzero(a)
+    out = _native.empty((coords[0].size, a.ndim), numpy.int64)
     for d, c in enumerate(coords):
         out[:, d] = c
     return out
@@ -48,12 +48,12 @@ def argwhere(a):
 def index_array(indices):
     """take's indices as NumPy converts them: arrays of integers or bools (anything else is a
     TypeError under 'same_kind'), other sequences and scalars element by element with int()."""
-    if isinstance(indices, (_core.ndarray, numpy.ndarray)):
+    if isinstance(indices, (_native.ndarray, numpy.ndarray)):
         if indices.dtype.kind not in "biu":
             raise TypeError(f"Cannot cast array data from {indices.dtype!r} to dtype('int64') "
                             "according to the rule 'same_kind'")
-        return _core.asarray(indices).astype(numpy.int64, copy=False)
-    return _core.asarray(numpy.array(indices, dtype=numpy.int64))
+        return _native.asarray(indices).astype(numpy.int64, copy=False)
+    return _native.asarray(numpy.array(indices, dtype=numpy.int64))
 
 
 def take(a, indices, axis=None, out=None, mode="raise"):
@@ -80,7 +80,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     result = a[(slice(None),) * axis + (idx,)]
     if out is None:
         return result
-    if not isinstance(out, _core.ndarray):
+    if not isinstance(out, _native.ndarray):
         raise TypeError("out must be a cupylike.ndarray")
     if out.shape != result.shape:
         raise ValueError("output array does not match result of ndarray.take")
@@ -92,7 +92,7 @@ def compress(condition, a, axis=None, out=None):
     """The slices of `a` along `axis` where `condition` (1-d, at most the axis' length) is
     true (see numpy.compress)."""
     a = device_array(a, "compress")
-    cond = condition if isinstance(condition, _core.ndarray) else _core.asarray(
+    cond = condition if isinstance(condition, _native.ndarray) else _native.asarray(
         numpy.asarray(condition))
     if cond.ndim != 1:
         raise ValueError("condition must be a 1-d array")
@@ -103,7 +103,7 @@ def compress(condition, a, axis=None, out=None):
     n = a.shape[axis]
     if cond.size > n:
         raise IndexError(f"index {cond.size - 1} is out of bounds for axis {axis} with size {n}")
-    positions = _core._nonzero(cond.astype(numpy.bool_))[0]
+    positions = _native._nonzero(cond.astype(numpy.bool_))[0]
     result = a[(slice(None),) * axis + (positions,)]
     if out is None:
         return result
@@ -121,7 +121,7 @@ def extract(condition, arr):
     flat = arr.ravel()
     if cond.size > flat.size:
         raise IndexError(f"index {flat.size} is out of bounds for axis 0 with size {flat.size}")
-    return flat[_core._nonzero(cond)[0]]
+    return flat[_native._nonzero(cond)[0]]
 
 
 def add_ndarray_methods(cls):

@@ -7,7 +7,7 @@ import operator
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._indexing import compress, nonzero
 from cupylike._ufuncs import UFUNCS
@@ -16,7 +16,7 @@ _not_equal = UFUNCS["not_equal"]
 
 
 def _host(obj):
-    return obj.get() if isinstance(obj, _core.ndarray) else obj
+    return obj.get() if isinstance(obj, _native.ndarray) else obj
 
 
 def _flat_or_axis(arr, axis):
@@ -51,15 +51,15 @@ def delete(arr, obj, axis=None):
                 bad = o[(o < -n) | (o >= n)].ravel()[0]
                 raise IndexError(f"index {bad} is out of bounds for axis {axis} with size {n}")
             keep[o] = False
-    return compress(_core.asarray(keep), arr, axis=axis)
+    return compress(_native.asarray(keep), arr, axis=axis)
 
 
 def _insert_values(values, dtype, ndim):
     """numpy.array(values, ndmin=ndim, dtype=dtype) on the device."""
-    if isinstance(values, _core.ndarray):
+    if isinstance(values, _native.ndarray):
         v = values.astype(dtype, copy=False)
         return v.reshape((1,) * (ndim - v.ndim) + v.shape) if v.ndim < ndim else v
-    return _core.asarray(numpy.array(values, ndmin=ndim, dtype=dtype))
+    return _native.asarray(numpy.array(values, ndmin=ndim, dtype=dtype))
 
 
 def insert(arr, obj, values, axis=None):
@@ -91,11 +91,11 @@ def insert(arr, obj, values, axis=None):
         index += n if index < 0 else 0
         v = _insert_values(values, arr.dtype, arr.ndim)
         if indices.ndim == 0:
-            v = _core.moveaxis(v, 0, axis)
+            v = _native.moveaxis(v, 0, axis)
         count = v.shape[axis]
         shape = list(arr.shape)
         shape[axis] += count
-        new = _core.empty(tuple(shape), arr.dtype)
+        new = _native.empty(tuple(shape), arr.dtype)
         new[lead + (slice(None, index),)] = arr[lead + (slice(None, index),)]
         new[lead + (slice(index, index + count),)] = v
         new[lead + (slice(index + count, None),)] = arr[lead + (slice(index, None),)]
@@ -112,10 +112,10 @@ def insert(arr, obj, values, axis=None):
     shape[axis] += count
     old = numpy.ones(shape[axis], bool)
     old[indices] = False
-    new = _core.empty(tuple(shape), arr.dtype)
-    new[lead + (_core.asarray(indices),)] = values if isinstance(
-        values, _core.ndarray) else _core.asarray(numpy.asarray(values, dtype=arr.dtype))
-    new[lead + (_core.asarray(old),)] = arr
+    new = _native.empty(tuple(shape), arr.dtype)
+    new[lead + (_native.asarray(indices),)] = values if isinstance(
+        values, _native.ndarray) else _native.asarray(numpy.asarray(values, dtype=arr.dtype))
+    new[lead + (_native.asarray(old),)] = arr
     return new
 
 

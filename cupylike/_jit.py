@@ -2,7 +2,7 @@
 
 import os
 
-from cupylike import _core
+from cupylike._core import _native
 
 
 def _kernel_dir():
@@ -10,7 +10,7 @@ def _kernel_dir():
     candidates = (
         os.path.join(package, "kernels"),  # an installed package
         os.path.join(os.path.dirname(package), "kernels"),  # a source tree (editable install)
-        os.path.join(os.path.dirname(os.path.abspath(_core.__file__)), "kernels"),
+        os.path.join(os.path.dirname(os.path.abspath(_native.__file__)), "kernels"),
     )
     for folder in candidates:
         if os.path.isdir(folder):
@@ -18,4 +18,4 @@ def _kernel_dir():
     return ""
 
 
-_core._set_kernel_dir(_kernel_dir())
+_native._set_kernel_dir(_kernel_dir())

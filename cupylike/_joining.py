@@ -7,12 +7,12 @@ import operator
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 
 
 def _device_arrays(arrays, what):
-    if isinstance(arrays, _core.ndarray):
+    if isinstance(arrays, _native.ndarray):
         arrays = list(arrays)  # NumPy iterates over the first axis
     try:
         arrays = list(arrays)
@@ -66,14 +66,14 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
                                  f"{i} has size {a.shape[d]}")
         shape[axis] += a.shape[axis]
     if out is not None:
-        if not isinstance(out, _core.ndarray):
+        if not isinstance(out, _native.ndarray):
             raise TypeError("out must be a cupylike.ndarray")
         if out.shape != tuple(shape):
             raise ValueError("Output array is the wrong shape")
         _result_dtype(arrays, out.dtype, casting)
         result = out
     else:
-        result = _core.empty(tuple(shape), _result_dtype(arrays, dtype, casting))
+        result = _native.empty(tuple(shape), _result_dtype(arrays, dtype, casting))
     start = 0
     lead = (slice(None),) * axis
     for a in arrays:
@@ -91,7 +91,7 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     if any(a.shape != arrays[0].shape for a in arrays):
         raise ValueError("all input arrays must have the same shape")
     axis = normalize_axis_index(operator.index(axis), arrays[0].ndim + 1)
-    expanded = [_core.expand_dims(a, axis) for a in arrays]
+    expanded = [_native.expand_dims(a, axis) for a in arrays]
     return concatenate(expanded, axis=axis, out=out, dtype=dtype, casting=casting)
 
 

@@ -12,7 +12,7 @@ import warnings
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._selection import where as where_
 from cupylike._statistics import (
     _ddof,
@@ -141,7 +141,7 @@ def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, name):
     _check_inexact(dtype, out)
     ddof = _ddof(ddof, correction)
     ret, n = var_and_count(a, axis, dtype, out, ddof, keepdims, _valid(a, where), mean, False)
-    bad = UFUNCS["less_equal"](n, ddof) if isinstance(n, _core.ndarray) else bool(n <= ddof)
+    bad = UFUNCS["less_equal"](n, ddof) if isinstance(n, _native.ndarray) else bool(n <= ddof)
     if any_true(bad):
         warnings.warn("Degrees of freedom <= 0 for slice.", RuntimeWarning, stacklevel=3)
         UFUNCS["add"](ret, numpy.nan, out=ret, where=bad)  # NumPy's NaN for those slices

@@ -5,7 +5,7 @@ reflect, symmetric) gather through positions computed on the host; the others fi
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._joining import concatenate
 from cupylike._ufuncs import UFUNCS
@@ -76,7 +76,7 @@ def _ramp(end, edge, width, axis, dtype, reverse):
     """NumPy's linspace(end, edge, width, endpoint=False) along `axis`, in float64."""
     shape = [1] * edge.ndim
     shape[axis] = width
-    steps = _core.asarray(numpy.arange(width, dtype=numpy.float64).reshape(shape) / width)
+    steps = _native.asarray(numpy.arange(width, dtype=numpy.float64).reshape(shape) / width)
     start = numpy.float64(end)
     ramp = _add(_multiply(_subtract(edge.astype(numpy.float64), start), steps), start)
     if reverse:
@@ -146,7 +146,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
             result = _odd_reflect(result, axis, before, after, mode == "symmetric")
             continue
         if mode in _INDEX_MODES:
-            positions = _core.asarray(_positions(mode, n, before, after))
+            positions = _native.asarray(_positions(mode, n, before, after))
             result = result[_at(axis, positions)]
             continue
         shape = list(result.shape)
@@ -154,14 +154,14 @@ def pad(array, pad_width, mode="constant", **kwargs):
         for side, width in ((0, before), (1, after)):
             shape[axis] = width
             if mode in ("constant", "empty"):
-                blocks.append(_core.full(tuple(shape), constants[axis][side], a.dtype))
+                blocks.append(_native.full(tuple(shape), constants[axis][side], a.dtype))
             elif mode == "linear_ramp":
                 edge = result[_at(axis, slice(0, 1) if side == 0 else slice(n - 1, n))]
                 blocks.append(_ramp(ends[axis][side], edge, width, axis, a.dtype, side == 1))
             else:
                 k = n if lengths is None else max(min(lengths[axis][side], n), 1)
                 chunk = result[_at(axis, slice(0, k) if side == 0 else slice(n - k, n))]
-                blocks.append(_core.broadcast_to(_stat(mode, chunk, axis, a.dtype),
+                blocks.append(_native.broadcast_to(_stat(mode, chunk, axis, a.dtype),
                                                  tuple(shape)))
         result = concatenate((blocks[0], result, blocks[1]), axis=axis)
     return result if result is not a else a.copy()

@@ -8,7 +8,7 @@ import operator
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._index_grids import unravel_coordinates
 from cupylike._indexing import flatnonzero, index_array
@@ -24,9 +24,9 @@ _add = UFUNCS["add"]
 
 
 def _as_indices(indices):
-    if isinstance(indices, _core.ndarray):
+    if isinstance(indices, _native.ndarray):
         return indices
-    return _core.asarray(numpy.asarray(indices))
+    return _native.asarray(numpy.asarray(indices))
 
 
 def _along_axis_key(arr, indices, axis):
@@ -47,7 +47,7 @@ def _along_axis_key(arr, indices, axis):
         else:
             shape = [1] * arr.ndim
             shape[d] = arr.shape[d]
-            key.append(_core.arange(arr.shape[d]).reshape(tuple(shape)))
+            key.append(_native.arange(arr.shape[d]).reshape(tuple(shape)))
     return arr, tuple(key)
 
 
@@ -84,11 +84,11 @@ def _flat_positions(a, ind, mode):
 def cycled(values, count):
     """`values` flattened and repeated to `count` elements, as NumPy's put, place and
     fill_diagonal use them."""
-    v = values if isinstance(values, _core.ndarray) else _core.asarray(numpy.asarray(values))
+    v = values if isinstance(values, _native.ndarray) else _native.asarray(numpy.asarray(values))
     v = v.ravel()
     if v.size == count:
         return v
-    return v[_core.asarray(numpy.arange(count) % max(v.size, 1))]
+    return v[_native.asarray(numpy.arange(count) % max(v.size, 1))]
 
 
 def put(a, ind, v, mode="raise"):
@@ -119,7 +119,7 @@ def place(arr, mask, vals):
     positions = flatnonzero(mask)
     if positions.size == 0:
         return
-    v = vals if isinstance(vals, _core.ndarray) else _core.asarray(numpy.asarray(vals))
+    v = vals if isinstance(vals, _native.ndarray) else _native.asarray(numpy.asarray(vals))
     if v.size == 0:
         raise ValueError("Cannot insert from an empty array!")
     arr[unravel_coordinates(positions, arr.shape)] = cycled(v, positions.size)
@@ -135,7 +135,7 @@ def putmask(a, mask, values):
     positions = flatnonzero(mask)
     if positions.size == 0:
         return
-    v = values if isinstance(values, _core.ndarray) else _core.asarray(numpy.asarray(values))
+    v = values if isinstance(values, _native.ndarray) else _native.asarray(numpy.asarray(values))
     if v.size == 0:
         return
     flat_values = v.ravel()[_remainder(positions, v.size)]
@@ -166,12 +166,12 @@ def choose(a, choices, out=None, mode="raise"):
     else:
         raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
     dtype = numpy.result_type(*(c.dtype for c in choices))
-    stacked = _core.empty((n,) + shape, dtype)
+    stacked = _native.empty((n,) + shape, dtype)
     for k, c in enumerate(choices):
         stacked[k] = c
-    index = _core.broadcast_to(index, shape).reshape((1,) + shape)
+    index = _native.broadcast_to(index, shape).reshape((1,) + shape)
     key = [index] + [
-        _core.arange(s).reshape(tuple(s if j == d else 1 for j in range(len(shape))))
+        _native.arange(s).reshape(tuple(s if j == d else 1 for j in range(len(shape))))
         for d, s in enumerate(shape)]
     result = stacked[tuple(key)][0] if shape else stacked[tuple(key)].reshape(())
     if out is None:
@@ -191,14 +191,14 @@ def select(condlist, choicelist, default=0):
     for i, c in enumerate(conds):
         if c.dtype != numpy.bool_:
             raise TypeError(f"invalid entry {i} in condlist: should be boolean ndarray")
-    operands = [c.dtype if isinstance(c, _core.ndarray) else c for c in choicelist]
-    dtype = numpy.result_type(*operands, default if not isinstance(default, _core.ndarray)
+    operands = [c.dtype if isinstance(c, _native.ndarray) else c for c in choicelist]
+    dtype = numpy.result_type(*operands, default if not isinstance(default, _native.ndarray)
                               else default.dtype)
     result = default
     for cond, choice in zip(reversed(conds), reversed(list(choicelist)), strict=True):
         result = _where(cond, choice, result, dtype=dtype)
-    if not isinstance(result, _core.ndarray):
-        result = _core.asarray(numpy.asarray(result, dtype))
+    if not isinstance(result, _native.ndarray):
+        result = _native.asarray(numpy.asarray(result, dtype))
     shape = numpy.broadcast_shapes(*(c.shape for c in conds),
                                    *(numpy.shape(c) for c in choicelist))
-    return result if result.shape == shape else _core.broadcast_to(result, shape).copy()
+    return result if result.shape == shape else _native.broadcast_to(result, shape).copy()

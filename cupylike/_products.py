@@ -16,8 +16,8 @@ import os
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
 from cupylike import _int_matmul as _int_matmul_kernel
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._selection import where as _where
 from cupylike._ufuncs import UFUNCS
@@ -43,11 +43,11 @@ def _set_host_blas(device):
     """Names the host BLAS (scipy-openblas32) to the core, which computes with it on the cpu
     device and in the emulated GPU's vendor libraries."""
     global _host_blas_set
-    if _host_blas_set or (device.kind != "cpu" and not _core._cuda_emulated()):
+    if _host_blas_set or (device.kind != "cpu" and not _native._cuda_emulated()):
         return
     import scipy_openblas32  # noqa: PLC0415 (only the cpu device and the emulator need it)
 
-    _core._set_host_blas_library(os.path.join(scipy_openblas32.get_lib_dir(),
+    _native._set_host_blas_library(os.path.join(scipy_openblas32.get_lib_dir(),
                                               f"lib{scipy_openblas32.get_library()}.so"))
     _host_blas_set = True
 
@@ -55,13 +55,13 @@ def _set_host_blas(device):
 def _blas_view(x):
     """How BLAS reads the matrices x[..., r, c] in place: (transposed, ld), or None when the
     last two axes need a copy (the rule _matmul_direct uses too, in C++)."""
-    return _core._blas_view(*x.shape[-2:], *x.strides[-2:], x.itemsize)
+    return _native._blas_view(*x.shape[-2:], *x.strides[-2:], x.itemsize)
 
 
 def _batch_stride(x, batch_shape):
     """x broadcast to batch_shape + its matrix shape, and the one element stride between its
     matrices (None when its batch axes do not step evenly)."""
-    x = _core.broadcast_to(x, tuple(batch_shape) + x.shape[-2:])
+    x = _native.broadcast_to(x, tuple(batch_shape) + x.shape[-2:])
     stride = None
     expected = None
     for size, step in zip(reversed(x.shape[:-2]), reversed(x.strides[:-2]), strict=True):
@@ -82,7 +82,7 @@ def _operand(x, batch_shape):
     x, stride = _batch_stride(x, batch_shape)
     view = _blas_view(x) if stride is not None and stride >= 0 else None
     if view is None or any(s < 0 for s in x.strides):
-        x = _core.ascontiguousarray(x) if x.ndim else x
+        x = _native.ascontiguousarray(x) if x.ndim else x
         x, stride = _batch_stride(x, batch_shape)
         view = _blas_view(x)
     return x, view[0], view[1], stride
@@ -94,14 +94,14 @@ def _blas_matmul(a, b, out_shape, dtype, one_term_blas):
     batch_shape = out_shape[:-2]
     m, n, k = a.shape[-2], b.shape[-1], a.shape[-1]
     if k == 0:  # sums of no products
-        return _core.zeros(out_shape, dtype, device=a.device)
+        return _native.zeros(out_shape, dtype, device=a.device)
     if k == 1 and not one_term_blas:
         # NumPy's matmul loop without BLAS, which it takes for one-term sums: 0 + a * b, complex
         # products in the ufunc's plain formula. BLAS scales by alpha = 1 in complex
         # arithmetic, which turns the other part of an infinite product into NaN.
         c = _multiply(a, b, dtype=dtype)
         return _add(c, 0, out=c)
-    c = _core.empty(out_shape, dtype, device=a.device)
+    c = _native.empty(out_shape, dtype, device=a.device)
     if c.size == 0:
         return c
     _set_host_blas(a.device)
@@ -109,7 +109,7 @@ def _blas_matmul(a, b, out_shape, dtype, one_term_blas):
     a, ta, lda, sa = _operand(a.astype(dtype, copy=False), batch_shape)
     b, tb, ldb, sb = _operand(b.astype(dtype, copy=False), batch_shape)
     # Row-major C = A B is column-major C^T = B^T A^T: B's matrix comes first.
-    _core._gemm(b, a, c, tb, ta, n, m, k, ldb, lda, n, batch, sb, sa, m * n)
+    _native._gemm(b, a, c, tb, ta, n, m, k, ldb, lda, n, batch, sb, sa, m * n)
     return c
 
 
@@ -118,7 +118,7 @@ def _strided(x, batch_shape):
     strides, copied when they are not whole elements or its batch axes do not step evenly."""
     x, stride = _batch_stride(x, batch_shape)
     if stride is None or any(s % x.itemsize for s in x.strides[-2:]):
-        x, stride = _batch_stride(_core.ascontiguousarray(x), batch_shape)
+        x, stride = _batch_stride(_native.ascontiguousarray(x), batch_shape)
     return x, (stride, x.strides[-2] // x.itemsize, x.strides[-1] // x.itemsize)
 
 
@@ -126,8 +126,8 @@ def _int_matmul(a, b, out_shape, dtype):
     """Products BLAS lacks (integers wrap as NumPy's loops do; bool is any of and): one tiled
     kernel reading the operands in place, no m x k x n temporary."""
     if a.shape[-1] == 0:  # sums of no products
-        return _core.zeros(out_shape, dtype, device=a.device)
-    c = _core.empty(out_shape, dtype, device=a.device)
+        return _native.zeros(out_shape, dtype, device=a.device)
+    c = _native.empty(out_shape, dtype, device=a.device)
     if c.size:
         a, a_strides = _strided(a.astype(dtype, copy=False), out_shape[:-2])
         b, b_strides = _strided(b.astype(dtype, copy=False), out_shape[:-2])
@@ -151,7 +151,7 @@ def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
     """Matrix product of two arrays (see numpy.matmul): stacks of matrices broadcast, 1-d
     operands promoted to a row or a column and the added axis removed after."""
     if out is None and dtype is None:
-        c = _core._matmul_direct(a, b)  # the common case, in one C++ call
+        c = _native._matmul_direct(a, b)  # the common case, in one C++ call
         if c is not None:
             return c
     return _matmul(a, b, out, dtype, casting, one_term_blas=False)
@@ -160,7 +160,7 @@ def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
 def _dot_matmul(a, b):
     """a @ b as numpy.dot, vdot, inner and tensordot compute it: through BLAS even for sums
     of one term (NumPy's cblas_matrixproduct), where matmul takes its plain loop."""
-    c = _core._matmul_direct(a, b, one_term_blas=True)
+    c = _native._matmul_direct(a, b, one_term_blas=True)
     return c if c is not None else _matmul(a, b, None, None, "same_kind", one_term_blas=True)
 
 
@@ -185,7 +185,7 @@ def _matmul(a, b, out, dtype, casting, one_term_blas):
         c = c[..., 0, :] if b.ndim > 1 else c[..., 0]
     if out is None:
         return c
-    if not isinstance(out, _core.ndarray):
+    if not isinstance(out, _native.ndarray):
         raise TypeError("out must be a cupylike.ndarray")
     if out.shape != c.shape:
         raise ValueError(f"matmul: out has shape {out.shape}, the result has shape {c.shape}")
@@ -207,9 +207,9 @@ def plain_matmul(a, b, dtype=None):
     if result.kind != "c" or k <= 1 or a.size == 0 or b.size == 0:
         return matmul(a, b, dtype=dtype)  # one term or none: matmul's loop is already plain
     real = numpy.dtype(result.char.lower())
-    a_parts = _core.ascontiguousarray(a.astype(result, copy=False)).view(real)
+    a_parts = _native.ascontiguousarray(a.astype(result, copy=False)).view(real)
     b = b.astype(result, copy=False)
-    wide = _core.empty(b.shape[:-2] + (k, 2, n, 2), real, device=b.device)
+    wide = _native.empty(b.shape[:-2] + (k, 2, n, 2), real, device=b.device)
     wide[..., :, 0, :, 0] = b.real
     wide[..., :, 0, :, 1] = b.imag
     wide[..., :, 1, :, 0] = _negative(b.imag)
@@ -251,14 +251,14 @@ def _scalar_dot(a, b, s, x):
     product = _multiply(s, x.reshape(shape))
     if product.size <= 1:
         return product
-    return _where(s == 0, _core.zeros((), product.dtype), _add(product, 0))
+    return _where(s == 0, _native.zeros((), product.dtype), _add(product, 0))
 
 
 def dot(a, b, out=None):
     """Dot product (see numpy.dot): a product for scalars, the inner product of vectors, the
     matrix product of 2-d arrays, and otherwise a sum over a's last axis and b's second-to-last."""
     if out is None and getattr(a, "size", 0) != 1 and getattr(b, "size", 0) != 1:
-        result = _core._matmul_direct(a, b, one_term_blas=True)  # 1-d and 2-d: as matmul
+        result = _native._matmul_direct(a, b, one_term_blas=True)  # 1-d and 2-d: as matmul
         if result is not None:
             return result
     a, b = device_array(a, "dot"), device_array(b, "dot")
@@ -279,12 +279,12 @@ def dot(a, b, out=None):
         if a.shape[-1] != k:
             raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {a.shape[-1]} (dim "
                              f"{a.ndim - 1}) != {k} (dim {b.ndim - 2})")
-        moved = _core.moveaxis(b, -2, 0)
+        moved = _native.moveaxis(b, -2, 0)
         result = _dot_matmul(_matrix(a, a.ndim - 1), _matrix(moved, 1)).reshape(
             a.shape[:-1] + b.shape[:-2] + b.shape[-1:])
     if out is None:
         return result
-    if not isinstance(out, _core.ndarray):
+    if not isinstance(out, _native.ndarray):
         raise TypeError("out must be a cupylike.ndarray")
     if out.shape != result.shape or out.dtype != result.dtype or not out.flags.c_contiguous:
         raise ValueError("output array is not acceptable (must have the right datatype, number "

@@ -15,7 +15,7 @@ import warnings
 import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._statistics_kernels import C_TYPES, launch, module
 from cupylike._ufuncs import UFUNCS
 
@@ -92,18 +92,18 @@ def _order_statistics(work, positions):
     """values[j, s] = the positions[j]-th smallest value of slice s (or a NaN of the slice)."""
     slices, n = work.shape
     positions = numpy.asarray(positions, dtype=numpy.int64).reshape(-1)
-    out = _core.empty((positions.size, slices), work.dtype)
+    out = _native.empty((positions.size, slices), work.dtype)
     if slices == 0 or positions.size == 0:
         return out
     ks = numpy.unique(positions)
-    args = (work, slices, n, _core.asarray(ks), int(ks.size), _core.asarray(positions),
+    args = (work, slices, n, _native.asarray(ks), int(ks.size), _native.asarray(positions),
             int(positions.size), out, -1 if _select_rounds is None else int(_select_rounds))
     launch(_select_kernel(work.dtype), slices, args, work=slices * n, block=128)
     return out
 
 
 def _as_array(a):
-    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    return a if isinstance(a, _native.ndarray) else _native.asarray(a)
 
 
 def _finish(result, q_shape, kept_shape, keep_shape, keepdims, out):
@@ -111,7 +111,7 @@ def _finish(result, q_shape, kept_shape, keep_shape, keepdims, out):
     result = result.reshape(shape)
     if out is None:
         return result
-    if not isinstance(out, _core.ndarray):
+    if not isinstance(out, _native.ndarray):
         raise TypeError("out must be a cupylike.ndarray")
     if out.shape != shape:
         raise ValueError(f"out has shape {out.shape}, the result has shape {shape}")
@@ -149,7 +149,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         with numpy.errstate(invalid="ignore"):
             nan = numpy.float64(0.0) / 0.0  # the host's 0/0, the NaN NumPy's mean returns
         nan = complex(nan, nan) if result_dtype.kind == "c" else nan
-        result = _core.full((slices,), nan, result_dtype)
+        result = _native.full((slices,), nan, result_dtype)
     else:
         middle = [n // 2] if n % 2 else [n // 2 - 1, n // 2]
         values = _order_statistics(work, middle)
@@ -164,7 +164,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 def _q_array(q, percent):
     """q as a NumPy array in [0, 1], and the operand that gives the result's dtype as NumPy's
     promotion does (a Python scalar stays weak)."""
-    if isinstance(q, _core.ndarray):
+    if isinstance(q, _native.ndarray):
         q = q.get()
     weak = type(q) in (int, float, bool)
     q_array = numpy.asarray(q)
@@ -242,9 +242,9 @@ def _lerp(lo, hi, g, dtype):
         diff = _subtract(hi, lo, dtype=numpy.int64 if lo.dtype.kind == "i" else numpy.uint64)
     diff = diff.astype(dtype)
     low, high = lo.astype(dtype), hi.astype(dtype)
-    below = _add(low, _multiply(diff, _core.asarray(g_column.astype(dtype))))
-    above = _subtract(high, _multiply(diff, _core.asarray((1 - g_column).astype(dtype))))
-    return _where(_core.asarray(g_column < 0.5), below, above)
+    below = _add(low, _multiply(diff, _native.asarray(g_column.astype(dtype))))
+    above = _subtract(high, _multiply(diff, _native.asarray((1 - g_column).astype(dtype))))
+    return _where(_native.asarray(g_column < 0.5), below, above)
 
 
 def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights, percent):

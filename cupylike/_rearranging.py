@@ -9,7 +9,7 @@ import sys
 import numpy
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._joining import concatenate
 from cupylike._ufuncs import UFUNCS
@@ -115,12 +115,12 @@ def repeat(a, repeats, axis=None):
     if axis is None:
         a, axis = a.ravel(), 0
     axis = normalize_axis_index(operator.index(axis), a.ndim)
-    counts = repeats.get() if isinstance(repeats, _core.ndarray) else numpy.asarray(repeats)
+    counts = repeats.get() if isinstance(repeats, _native.ndarray) else numpy.asarray(repeats)
     if counts.dtype.kind not in "iub":
         raise TypeError(f"Cannot cast array data from {counts.dtype!r} to dtype('int64') "
                         "according to the rule 'safe'")
     positions = numpy.repeat(numpy.arange(a.shape[axis]), counts)  # NumPy's checks and errors
-    return a[(slice(None),) * axis + (_core.asarray(positions),)]
+    return a[(slice(None),) * axis + (_native.asarray(positions),)]
 
 
 def tile(A, reps):
@@ -131,9 +131,9 @@ def tile(A, reps):
     reps = (1,) * (d - len(reps)) + reps
     shape = (1,) * (d - A.ndim) + A.shape
     if A.size == 0:  # NumPy reshapes the empty input: only the output's shape is checked
-        return _core.empty(tuple(r * s for r, s in zip(reps, shape, strict=True)), A.dtype)
+        return _native.empty(tuple(r * s for r, s in zip(reps, shape, strict=True)), A.dtype)
     interleaved = A.reshape(tuple(x for s in shape for x in (1, s)))
-    big = _core.broadcast_to(interleaved, tuple(x for r, s in zip(reps, shape, strict=True)
+    big = _native.broadcast_to(interleaved, tuple(x for r, s in zip(reps, shape, strict=True)
                                                 for x in (r, s)))
     return big.copy().reshape(tuple(r * s for r, s in zip(reps, shape, strict=True)))
 
@@ -148,18 +148,18 @@ def resize(a, new_shape):
     total = math.prod(new_shape)  # exact: NumPy's product of Python ints does not wrap
     flat = a.ravel()
     if flat.size == 0 or total == 0:
-        return _core.zeros(new_shape, a.dtype)
+        return _native.zeros(new_shape, a.dtype)
     if -(-total // flat.size) > sys.maxsize:  # NumPy's (a,) * repeats cannot be made
         raise OverflowError("cannot fit 'int' into an index-sized integer")
     positions = numpy.arange(total) % flat.size
-    return flat[_core.asarray(positions)].reshape(new_shape)
+    return flat[_native.asarray(positions)].reshape(new_shape)
 
 
 def broadcast_arrays(*args):
     """Read-only views of the arrays broadcast to one shape (see numpy.broadcast_arrays)."""
     arrays = [device_array(a, "broadcast_arrays") for a in args]
     shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
-    return tuple(a if a.shape == shape else _core.broadcast_to(a, shape) for a in arrays)
+    return tuple(a if a.shape == shape else _native.broadcast_to(a, shape) for a in arrays)
 
 
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
@@ -186,7 +186,7 @@ def copyto(dst, src, casting="same_kind", where=True):
     """Copies `src` (broadcast) into `dst` where `where` is true, after checking the cast
     against `casting` (see numpy.copyto)."""
     dst = device_array(dst, "copyto")
-    src_dtype = src.dtype if isinstance(src, (_core.ndarray, numpy.generic)) else \
+    src_dtype = src.dtype if isinstance(src, (_native.ndarray, numpy.generic)) else \
         numpy.result_type(src)
     if isinstance(src, (int, float, complex)) and not isinstance(src, bool):
         src_dtype = numpy.result_type(src, dst.dtype)  # Python scalars are weak, as in NumPy
@@ -196,23 +196,23 @@ def copyto(dst, src, casting="same_kind", where=True):
     if where is True:
         dst[...] = src
         return
-    mask = where if isinstance(where, _core.ndarray) else _core.asarray(numpy.asarray(where))
+    mask = where if isinstance(where, _native.ndarray) else _native.asarray(numpy.asarray(where))
     dst[...] = _where(mask, src, dst, dtype=dst.dtype)
 
 
 def shape(a):
     """The shape of an array (cupylike or anything numpy.shape accepts)."""
-    return a.shape if isinstance(a, _core.ndarray) else numpy.shape(a)
+    return a.shape if isinstance(a, _native.ndarray) else numpy.shape(a)
 
 
 def ndim(a):
     """The number of dimensions of an array."""
-    return a.ndim if isinstance(a, _core.ndarray) else numpy.ndim(a)
+    return a.ndim if isinstance(a, _native.ndarray) else numpy.ndim(a)
 
 
 def size(a, axis=None):
     """The number of elements, in all or along one axis."""
-    if not isinstance(a, _core.ndarray):
+    if not isinstance(a, _native.ndarray):
         return numpy.size(a, axis)
     if axis is None:
         return a.size

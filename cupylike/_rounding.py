@@ -3,7 +3,7 @@ ufuncs, with NumPy's algorithm (numpy/_core/src/multiarray/calculation.c, PyArra
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._ufuncs import UFUNCS
 
 
@@ -41,7 +41,7 @@ def around(a, decimals=0, out=None):
     out : cupylike.ndarray, optional
         Output of the same size as `a`.
     """
-    a = a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    a = a if isinstance(a, _native.ndarray) else _native.asarray(a)
     decimals = int(decimals)
     if out is not None and out.size != a.size:
         raise ValueError("invalid output shape")
@@ -68,7 +68,7 @@ def around(a, decimals=0, out=None):
     if target is None:
         dtype = numpy.float64 if is_int else a.dtype
         order = "F" if a.flags.f_contiguous and not a.flags.c_contiguous else "C"
-        target = _core.empty(a.shape, dtype, order=order)
+        target = _native.empty(a.shape, dtype, order=order)
     factor = _power_of_ten(decimals)
     result = scale(a, factor, out=target)
     UFUNCS["rint"](result, out=result)

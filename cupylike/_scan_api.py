@@ -6,7 +6,7 @@ A scan's object is made on first use (its kernels compile on first call for a dt
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._scan_defs import TABLE
 from cupylike._selection import where
@@ -19,7 +19,7 @@ def _scan(name):
     scan = _SCANS.get(name)
     if scan is None:
         entry = TABLE[name]
-        scan = _core._make_scan(entry.name, list(entry.loops), entry.preamble,
+        scan = _native._make_scan(entry.name, list(entry.loops), entry.preamble,
                                 ufunc=UFUNCS[entry.ufunc], ufunc_name=entry.ufunc,
                                 int_upcast=entry.int_upcast, logical=entry.logical)
         _SCANS[name] = scan
@@ -68,14 +68,14 @@ def _accumulate(self, array, axis=0, dtype=None, out=None):
         raise ValueError("accumulate only supported for binary functions")
     if self.nout != 1:
         raise ValueError("accumulate only supported for functions returning a single value")
-    if isinstance(array, _core.ndarray) and array.ndim == 0:
+    if isinstance(array, _native.ndarray) and array.ndim == 0:
         raise TypeError("cannot accumulate on a scalar")
     if isinstance(axis, tuple):
         if len(axis) != 1:
             raise ValueError("accumulate does not allow multiple axes")
         axis = axis[0]
     if axis is None:
-        if isinstance(array, _core.ndarray) and array.ndim != 1:
+        if isinstance(array, _native.ndarray) and array.ndim != 1:
             raise ValueError("accumulate does not allow multiple axes")
         axis = 0
     if isinstance(out, tuple):  # NumPy's out=(array,), as __array_ufunc__ passes it
@@ -96,22 +96,22 @@ def _method(function):
 
 def install():
     """ufunc.accumulate and the ndarray methods cumsum and cumprod."""
-    _core.ufunc.accumulate = _accumulate
-    _core.ndarray.cumsum = _method(cumsum)
-    _core.ndarray.cumprod = _method(cumprod)
+    _native.ufunc.accumulate = _accumulate
+    _native.ndarray.cumsum = _method(cumsum)
+    _native.ndarray.cumprod = _method(cumprod)
 
 
 def _as_array(value):
     """An edge value (prepend=, to_end=, ...) on the device: scalars and host data move."""
-    return value if isinstance(value, _core.ndarray) else _core.asarray(numpy.asarray(value))
+    return value if isinstance(value, _native.ndarray) else _native.asarray(numpy.asarray(value))
 
 
 def _join(parts, axis):
     """numpy.concatenate of `parts` along `axis` (their dtypes promoted)."""
-    dtype = _core.result_type(*parts)
+    dtype = _native.result_type(*parts)
     shape = list(parts[0].shape)
     shape[axis] = sum(p.shape[axis] for p in parts)
-    result = _core.empty(tuple(shape), dtype)
+    result = _native.empty(tuple(shape), dtype)
     index = [slice(None)] * len(shape)
     at = 0
     for p in parts:
@@ -126,7 +126,7 @@ def _edge(value, a, axis):
     if value.ndim == 0:
         shape = list(a.shape)
         shape[axis] = 1
-        value = _core.broadcast_to(value, tuple(shape))
+        value = _native.broadcast_to(value, tuple(shape))
     return value
 
 
@@ -178,7 +178,7 @@ def ediff1d(ary, to_end=None, to_begin=None):
     n_begin = begin.size if begin is not None else 0
     n_end = end.size if end is not None else 0
     n_diff = max(ary.size - 1, 0)
-    result = _core.empty((n_begin + n_diff + n_end,), ary.dtype)
+    result = _native.empty((n_begin + n_diff + n_end,), ary.dtype)
     if n_begin:
         result[:n_begin] = begin
     if n_end:

@@ -4,13 +4,14 @@ on every device)."""
 
 import numpy
 
-from cupylike import _core, _sort_kernels
+from cupylike import _sort_kernels
+from cupylike._core import _native
 from cupylike._reduction_api import max as _max
 from cupylike._reduction_api import min as _min
 
 
 def _as_array(a):
-    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    return a if isinstance(a, _native.ndarray) else _native.asarray(a)
 
 
 def _contiguous(x):
@@ -48,7 +49,7 @@ def searchsorted(a, v, side="left", sorter=None):
         raise ValueError("object of too small depth for desired array")
     # NumPy compares in a dtype that holds both a's dtype and v's as an array (Python scalars
     # are not weak here: 0.1 against float32 compares in float64, 1000 against int8 in int64).
-    v = v if isinstance(v, _core.ndarray) else _core.asarray(numpy.asarray(v))
+    v = v if isinstance(v, _native.ndarray) else _native.asarray(numpy.asarray(v))
     dtype = numpy.promote_types(a.dtype, v.dtype)
     if dtype.kind not in "biufc":
         raise TypeError(f"searchsorted does not support the dtype {dtype}")

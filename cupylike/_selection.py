@@ -5,7 +5,7 @@ import math
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._ufuncs import UFUNCS
 
 _where_ufunc = UFUNCS["_where"]
@@ -15,7 +15,7 @@ _clip_ufunc = UFUNCS["_clip"]
 def _dtype_operand(x):
     """What numpy.result_type needs to promote `x` as NumPy would: an array's dtype, a Python
     scalar itself (weak), a NumPy scalar itself."""
-    return x.dtype if isinstance(x, _core.ndarray) else x
+    return x.dtype if isinstance(x, _native.ndarray) else x
 
 
 def where(condition, x=None, y=None):
@@ -41,7 +41,7 @@ def where(condition, x=None, y=None):
         return nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
-    if isinstance(condition, _core.ndarray):
+    if isinstance(condition, _native.ndarray):
         if condition.dtype != numpy.bool_:
             condition = condition.astype(numpy.bool_)
     else:
@@ -102,7 +102,7 @@ def _real(self):
 def _imag(self):
     if self.dtype.kind == "c":
         return _part(self, 1)
-    zeros = _core.zeros(self.shape, self.dtype)
+    zeros = _native.zeros(self.shape, self.dtype)
     zeros.flags.writeable = False  # NumPy's imag of a real array is a read-only zero array
     return zeros
 
@@ -130,7 +130,7 @@ def imag(val):
 
 
 def _as_array(val):
-    return val if isinstance(val, _core.ndarray) else _core.asarray(val)
+    return val if isinstance(val, _native.ndarray) else _native.asarray(val)
 
 
 def angle(z, deg=False):

@@ -6,7 +6,7 @@ operations), complex values in NumPy's sort order."""
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._indexing import flatnonzero
 from cupylike._joining import concatenate
 from cupylike._reduction_api import any as _any
@@ -19,14 +19,14 @@ _isnan = UFUNCS["isnan"]
 
 
 def _as_array(a):
-    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    return a if isinstance(a, _native.ndarray) else _native.asarray(a)
 
 
 def _first_of_runs(ordered, equal_nan):
     """Boolean mask of the sorted 1-d `ordered`: True where a new value starts. With
     `equal_nan`, the NaNs (last in the sort order) count as one value."""
     n = ordered.size
-    mask = _core.empty(n, numpy.bool_)
+    mask = _native.empty(n, numpy.bool_)
     if n == 0:
         return mask
     mask[:1] = True
@@ -63,12 +63,12 @@ def _extras(perm, mask, return_index, return_inverse, return_counts):
     if return_index:
         out.append(perm[mask])
     if return_inverse:
-        inverse = _core.empty(mask.size, numpy.int64)
+        inverse = _native.empty(mask.size, numpy.int64)
         inverse[perm] = cumsum(mask) - 1
         out.append(inverse)
     if return_counts:
         starts = flatnonzero(mask)
-        out.append(diff(concatenate([starts, _core.asarray([mask.size])])))
+        out.append(diff(concatenate([starts, _native.asarray([mask.size])])))
     return out
 
 
@@ -77,11 +77,11 @@ def _unique_rows(rows, return_index, return_inverse, return_counts):
     (element by element; NaN equals nothing) merged."""
     n = rows.shape[0]
     if rows.shape[1] == 0:  # every row is the empty row
-        perm = _core.arange(n, dtype=numpy.int64)
+        perm = _native.arange(n, dtype=numpy.int64)
     else:
         perm = lexsort([rows[:, j] for j in range(rows.shape[1] - 1, -1, -1)])
     ordered = rows[perm]
-    mask = _core.empty(n, numpy.bool_)
+    mask = _native.empty(n, numpy.bool_)
     if n:
         mask[:1] = True
         mask[1:] = _any(ordered[1:] != ordered[:-1], axis=1) if rows.shape[1] else False
@@ -103,15 +103,15 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
             results[at] = results[at].reshape(ar.shape)
     else:
         axis = normalize_axis_index(axis, ar.ndim)
-        moved = _core.moveaxis(ar, axis, 0)
+        moved = _native.moveaxis(ar, axis, 0)
         rest = moved.shape[1:]
         width = 1
         for s in rest:
             width *= s
-        rows = _core.ascontiguousarray(moved).reshape(moved.shape[0], width)
+        rows = _native.ascontiguousarray(moved).reshape(moved.shape[0], width)
         results = _unique_rows(rows, return_index, return_inverse, return_counts)
         found = results[0].shape[0]
-        results[0] = _core.moveaxis(results[0].reshape((found,) + rest), 0, axis)
+        results[0] = _native.moveaxis(results[0].reshape((found,) + rest), 0, axis)
     return results[0] if len(results) == 1 else tuple(results)
 
 
@@ -130,7 +130,7 @@ def _isin_flat(ar1, ar2, invert):
     ar1 = ar1.astype(dtype, copy=False)
     ordered = sort(ar2.astype(dtype, copy=False))
     if ordered.size == 0:
-        found = _core.zeros(ar1.size, numpy.bool_)
+        found = _native.zeros(ar1.size, numpy.bool_)
     else:
         at = searchsorted(ordered, ar1)
         at[at == ordered.size] = ordered.size - 1
@@ -213,7 +213,7 @@ def setxor1d(ar1, ar2, assume_unique=False):
     if both.size == 0:
         return both
     both = sort(both)
-    edges = _core.empty(both.size + 1, numpy.bool_)
+    edges = _native.empty(both.size + 1, numpy.bool_)
     edges[:1] = True
     edges[-1:] = True
     edges[1:-1] = both[1:] != both[:-1]

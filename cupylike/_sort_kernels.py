@@ -8,7 +8,7 @@ GPUs always sort this way. The cpu device sorts with NumPy and the host radix so
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._statistics_kernels import launch, module
 
 # Tests: sort with the kernels on the cpu device too.
@@ -84,16 +84,16 @@ def sort_rows(work, with_indices):
     track = with_indices or rows > 1
     values = work.reshape(-1)
     device = work.device
-    idx = (_core.arange(total, dtype=numpy.int64, device=device) if track
-           else _core.empty(1, numpy.int64, device=device))
+    idx = (_native.arange(total, dtype=numpy.int64, device=device) if track
+           else _native.empty(1, numpy.int64, device=device))
     if total > 1 and n > 1:
         key = KEYS[work.dtype]
         count = _function(_count_name(key))
         scatter = _function(_scatter_name(key, track))
         threads = -(-total // _RUN)
-        counts = _core.empty(_RADIX * threads, numpy.uint64, device=device)
-        spare_values = _core.empty_like(values)
-        spare_idx = _core.empty_like(idx)
+        counts = _native.empty(_RADIX * threads, numpy.uint64, device=device)
+        spare_values = _native.empty_like(values)
+        spare_idx = _native.empty_like(idx)
         for shift, by_row in _passes(work.dtype.itemsize * 8, rows):
             launch(count, threads, (values, idx, total, n, threads, _RUN, shift, by_row, counts),
                    work=total)
@@ -111,12 +111,12 @@ def sort_rows(work, with_indices):
 def search(a, values, right, sorter=None):
     """For each element of `values` (contiguous, a's dtype), its insertion point in the sorted
     1-d contiguous `a` (through int64 `sorter`): int64 of values' shape."""
-    out = _core.empty(values.shape, numpy.int64, device=a.device)
+    out = _native.empty(values.shape, numpy.int64, device=a.device)
     if values.size == 0:
         return out
     kernel = _function(_search_name(KEYS[a.dtype]))
     use_sorter = sorter is not None
-    sorter = sorter if use_sorter else _core.empty(1, numpy.int64, device=a.device)
+    sorter = sorter if use_sorter else _native.empty(1, numpy.int64, device=a.device)
     launch(kernel, values.size, (a, a.size, sorter, int(use_sorter), values, values.size,
                                  int(right), out), work=values.size * max(1, a.size.bit_length()))
     return out

@@ -16,7 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core, _sort_kernels
+from cupylike import _sort_kernels
+from cupylike._core import _native
 
 _KINDS = (None, "quicksort", "quick", "mergesort", "merge", "heapsort", "heap", "stable")
 # Rows at least this long are sorted as two halves in parallel and merged on the cpu device.
@@ -34,7 +35,7 @@ def _threads():
 
 
 def _as_array(a):
-    return a if isinstance(a, _core.ndarray) else _core.asarray(a)
+    return a if isinstance(a, _native.ndarray) else _native.asarray(a)
 
 
 def check_kind(kind, stable, order):
@@ -54,7 +55,7 @@ def _work(a, axis):
     if axis is None:
         return a.reshape(-1).copy().reshape(1, -1), None
     axis = normalize_axis_index(axis, a.ndim)
-    moved = a if axis == a.ndim - 1 else _core.moveaxis(a, axis, -1)
+    moved = a if axis == a.ndim - 1 else _native.moveaxis(a, axis, -1)
     work = moved.copy(order="C")
     rows = 1
     for s in work.shape[:-1]:
@@ -71,15 +72,15 @@ def _restore(flat, a, axis, moved_back):
     out = flat.reshape(tuple(shape) + (n,))
     if moved_back is None:
         return out
-    return _core.ascontiguousarray(_core.moveaxis(out, -1, moved_back))
+    return _native.ascontiguousarray(_native.moveaxis(out, -1, moved_back))
 
 
 def _numpy_sort(work):
     """Sorts the rows of contiguous cpu `work` with NumPy; returns the sorted array (work, or a
     merge of its two sorted halves)."""
     rows, n = work.shape
-    view = _core._cpu_view(work)
-    if _core._cpu_workers() < 2 or rows * n < _SPLIT_FROM:
+    view = _native._cpu_view(work)
+    if _native._cpu_workers() < 2 or rows * n < _SPLIT_FROM:
         view.sort(axis=-1)
         return work
     if rows > 1:  # NumPy releases the GIL while it sorts: two threads, half the rows each
@@ -88,8 +89,8 @@ def _numpy_sort(work):
         return work
     half = n // 2
     list(_threads().map(lambda part: part.sort(), (view[0, :half], view[0, half:])))
-    merged = _core.empty(n, work.dtype)
-    _core._host_merge(work.reshape(-1), merged, half)
+    merged = _native.empty(n, work.dtype)
+    _native._host_merge(work.reshape(-1), merged, half)
     return merged.reshape(1, n)
 
 
@@ -100,9 +101,9 @@ def sort_rows(work, with_indices=False):
         return _sort_kernels.sort_rows(work, with_indices)
     if not with_indices:
         return _numpy_sort(work), None
-    positions = _core.empty(work.shape, numpy.int64)
+    positions = _native.empty(work.shape, numpy.int64)
     if work.size:
-        _core._host_sort(work, positions)
+        _native._host_sort(work, positions)
     return work, positions
 
 
@@ -131,7 +132,7 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
 def lexsort(keys, axis=-1):
     """Indices that sort by several keys, the last key primary (see numpy.lexsort): stable
     argsorts from the first key to the last, each of the keys in the order so far."""
-    if isinstance(keys, _core.ndarray):
+    if isinstance(keys, _native.ndarray):
         if keys.ndim == 0:
             raise TypeError("need sequence of keys with len > 0 in lexsort")
         keys = [keys[i] for i in range(keys.shape[0])]
@@ -143,7 +144,7 @@ def lexsort(keys, axis=-1):
     if any(k.shape != keys[0].shape for k in keys):
         raise ValueError("all keys need to be the same shape")
     if keys[0].ndim == 0:
-        return _core.zeros((), numpy.int64)
+        return _native.zeros((), numpy.int64)
     axis = normalize_axis_index(axis, keys[0].ndim)
     from cupylike._placement import take_along_axis  # noqa: PLC0415 (imports _indexing)
 
@@ -184,9 +185,9 @@ def _partition(a, kth, axis, kind, order, indices):
         values, positions = sort_rows(work, with_indices=indices)
         flat = positions if indices else values
     else:
-        view = _core._cpu_view(work)
+        view = _native._cpu_view(work)
         if indices:
-            flat = _core.asarray(view.argpartition(ks, axis=-1))
+            flat = _native.asarray(view.argpartition(ks, axis=-1))
         else:
             view.partition(ks, axis=-1)
             flat = work

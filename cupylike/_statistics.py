@@ -12,7 +12,7 @@ import warnings
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._ufunc_reduce import check_array, reduce_by
 from cupylike._ufuncs import UFUNCS
 
@@ -27,8 +27,8 @@ def _mask(where):
     if where is True:
         return True
     if isinstance(where, (bool, numpy.bool_)):
-        return _core.asarray(numpy.bool_(where))
-    if isinstance(where, _core.ndarray) and where.dtype != numpy.bool_:
+        return _native.asarray(numpy.bool_(where))
+    if isinstance(where, _native.ndarray) and where.dtype != numpy.bool_:
         raise TypeError(f"Cannot cast array data from dtype('{where.dtype}') to dtype('bool') "
                         "according to the rule 'safe'")
     return where
@@ -43,13 +43,13 @@ def count(a, axis, keepdims, where):
         for ax in axes:
             n *= a.shape[normalize_axis_index(ax, a.ndim)]
         return numpy.intp(n)
-    return reduce_by("add", _core.broadcast_to(where, a.shape), axis, numpy.intp, None,
+    return reduce_by("add", _native.broadcast_to(where, a.shape), axis, numpy.intp, None,
                      keepdims)
 
 
 def any_true(flags):
     """A Python bool: NumPy bool as it is, a device array read back."""
-    return bool(flags) if not isinstance(flags, _core.ndarray) else bool(
+    return bool(flags) if not isinstance(flags, _native.ndarray) else bool(
         reduce_by("logical_or", flags, None, numpy.bool_))
 
 
@@ -92,7 +92,7 @@ def var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, dof_warning)
         dtype = numpy.float64
     if mean is _NoValue:
         mean = reduce_by("add", a, axis, dtype, None, True, _NoValue, where)
-        div = n if not isinstance(n, _core.ndarray) else n.reshape(mean.shape)
+        div = n if not isinstance(n, _native.ndarray) else n.reshape(mean.shape)
         mean = _true_divide(mean, div, out=mean, casting="unsafe")
     x = UFUNCS["subtract"](a, mean)
     if x.dtype.kind == "c" and (dtype is None or numpy.dtype(dtype) == x.real.dtype):
@@ -108,7 +108,7 @@ def var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, dof_warning)
     else:  # NumPy squares in x's dtype and sums in dtype= (an integer one keeps its type)
         x = UFUNCS["multiply"](x, x, out=x)
         ret = reduce_by("add", x, axis, dtype, out, keepdims, _NoValue, where)
-    if isinstance(n, _core.ndarray):
+    if isinstance(n, _native.ndarray):
         dof = UFUNCS["maximum"](UFUNCS["subtract"](n, ddof), 0)
     else:
         dof = numpy.maximum(n - ddof, 0)

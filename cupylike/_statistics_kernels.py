@@ -6,7 +6,7 @@ device."""
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 
 # The C++ element type of each dtype, as kernels/cupylike/types.cuh names them.
 C_TYPES = {
@@ -35,7 +35,7 @@ def module(header, expressions):
     key = (header, tuple(expressions))
     found = _modules.get(key)
     if found is None:
-        found = _core.RawModule(code=f"#include <{header}>\n", options=("--fmad=false",),
+        found = _native.RawModule(code=f"#include <{header}>\n", options=("--fmad=false",),
                                 name_expressions=list(expressions))
         _modules[key] = found
     return found
@@ -51,7 +51,7 @@ def launch_dims(items, work=None, block=256, per_thread=1):
     library's one launch policy (csrc/runtime/launch_policy.hpp); `work` is the whole job's
     element count (default `items`). These kernels stop a GPU's grid at 65536 blocks: their
     loops are grid-stride beyond."""
-    return _core._launch_dims(int(items), 0 if work is None else max(int(work), 1), block,
+    return _native._launch_dims(int(items), 0 if work is None else max(int(work), 1), block,
                               per_thread, 1 << 16)
 
 

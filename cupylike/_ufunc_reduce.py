@@ -12,7 +12,7 @@ import operator
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._reduction_defs.ufunc_reduce import REDUCE_TYPES
 from cupylike._reduction_table import TABLE
@@ -41,7 +41,7 @@ def _loop_dtype(name, a, dtype, out):
                             f"for ufunc {name}")
         return numpy.dtype(dtype)
     t = _char(a.dtype)
-    if out is not None and isinstance(out, _core.ndarray):
+    if out is not None and isinstance(out, _native.ndarray):
         widened = _char(numpy.promote_types(a.dtype, out.dtype))
         if widened in types:
             return numpy.dtype(types[widened])
@@ -82,7 +82,7 @@ def reduce_by(name, a, axis=None, dtype=None, out=None, keepdims=False, initial=
         _check_reorderable(name, a, axis)
     if name in REDUCE_TYPES:
         dtype = _loop_dtype(name, a, dtype, out)
-    if isinstance(out, _core.ndarray):
+    if isinstance(out, _native.ndarray):
         # sum and prod resolve their loop in the core: NumPy's from (out, a) here.
         loop = dtype if dtype is not None else numpy.promote_types(a.dtype, out.dtype)
         if initial is not _NoValue and out.dtype != loop:
@@ -131,7 +131,7 @@ def _first_through_out(name, a, axis, loop, out, keepdims):
     want = tuple(1 if i in axes else a.shape[i] for i in range(a.ndim)) if keepdims else kept_shape
     if length == 0 or out.shape != want:
         return None
-    slices = _core.transpose(a, tuple(kept) + axes).reshape(kept_shape + (length,))
+    slices = _native.transpose(a, tuple(kept) + axes).reshape(kept_shape + (length,))
     values = slices.astype(loop)
     values[..., :1] = slices[..., :1].astype(out.dtype)
     target = out[tuple(0 if i in axes else slice(None) for i in range(a.ndim))] if keepdims \
@@ -163,4 +163,4 @@ def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_N
                      what=f"{name}.reduce")
 
 
-_core.ufunc.reduce = reduce
+_native.ufunc.reduce = reduce

@@ -1,6 +1,6 @@
 """The ufunc objects, made from the table (cupylike/_ufunc_table.py) at import."""
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._ufunc_table import TABLE
 
 # The operators of cupylike.ndarray and the ufuncs they call.
@@ -16,7 +16,7 @@ OPERATORS = {
 
 def _make(entry):
     loops = [(types, op) for types, op in entry.loops]
-    return _core._make_ufunc(entry.name, entry.nin, entry.nout, loops, entry.preamble, entry.doc,
+    return _native._make_ufunc(entry.name, entry.nin, entry.nout, loops, entry.preamble, entry.doc,
                              bool_error=entry.bool_error, weak_ints=entry.weak_ints,
                              legacy_scalars=entry.legacy_scalars,
                              ints_as_float64=entry.ints_as_float64,
@@ -29,4 +29,4 @@ for _entry in TABLE:
     for _alias in _entry.aliases:
         UFUNCS[_alias] = UFUNCS[_entry.name]
 
-_core._set_operator_ufuncs({op: UFUNCS[name] for op, name in OPERATORS.items() if name in UFUNCS})
+_native._set_operator_ufuncs({op: UFUNCS[name] for op, name in OPERATORS.items() if name in UFUNCS})

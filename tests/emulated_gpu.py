@@ -18,7 +18,9 @@ import pytest
 import cupylike
 
 # The emulator the package installs beside its extension.
-EMULATOR = str(pathlib.Path(cupylike._core.__file__).with_name("libcupylike_cuda_emulator.so"))
+EMULATOR = str(
+    pathlib.Path(cupylike._core._native.__file__).with_name("libcupylike_cuda_emulator.so")
+)
 
 # Variables that choose the driver, the device or pool limits; programs start without them.
 _OWN_ENV = ("CUPYLIKE_DEVICE", "CUPYLIKE_LIBCUDA", "CUPYLIKE_GPU_MEMORY_LIMIT", "CUPYLIKE_CHECKED")

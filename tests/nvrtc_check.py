@@ -6,12 +6,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 
 
 def _nvrtc_available():
     try:
-        _core._nvrtc_compile('extern "C" __global__ void k() {}', "probe.cu", [], [], 80, False)
+        _native._nvrtc_compile('extern "C" __global__ void k() {}', "probe.cu", [], [], 80, False)
         return True
     except cupylike.cuda.CUDAUnavailableError:
         return False
@@ -33,7 +33,7 @@ def compile_failure(source, filename, names, arch, options=()):
     """None when `source` compiles for sm_`arch` into a cubin that holds every kernel in
     `names`, else what went wrong (the head of the compiler's log)."""
     try:
-        image, is_cubin, lowered, _ = _core._nvrtc_compile_cached(
+        image, is_cubin, lowered, _ = _native._nvrtc_compile_cached(
             source, filename, list(options), list(names), arch, False)
     except cupylike.CompileError as e:
         return f"{filename}: " + "\n".join(str(e).splitlines()[:12])

@@ -14,7 +14,7 @@ def test_cuda_and_cpu_get_the_same_gemm_calls():
         host_b = numpy.arange(5 * 4, dtype=numpy.complex64).reshape(5, 4)
         host_c = numpy.ones((4, 2), dtype=numpy.float32)
         logs = []
-        cupylike._core._blas_log(True, True)
+        cupylike._core._native._blas_log(True, True)
         # Only products whose operands BLAS reads in place: no kernel needs compiling for the
         # emulated GPU.
         for device in (cupylike.Device("cpu"), GPU0):
@@ -26,8 +26,8 @@ def test_cuda_and_cpu_get_the_same_gemm_calls():
                 cupylike.matmul(a, c)                 # a broadcast batch (stride 0)
                 cupylike.matmul(b, b.T)
                 cupylike.matmul(b[0], b.T)            # a 1-d operand
-            logs.append(cupylike._core._take_blas_log())
-        cupylike._core._blas_log(False)
+            logs.append(cupylike._core._native._take_blas_log())
+        cupylike._core._native._blas_log(False)
         assert len(logs[0]) == 4, logs[0]
         assert logs[0] == logs[1], logs
         assert logs[0][0].startswith("gemm float32 T N m=3 n=3 k=4"), logs[0][0]

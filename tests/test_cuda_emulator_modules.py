@@ -15,7 +15,7 @@ pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulat
 # Run after emulated_gpu.PRELUDE: compiled images, and the emulator's launch records.
 MODULES = """
 import json, struct
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.cuda import CUDADriverError
 
 
@@ -46,14 +46,14 @@ __constant__ float coef[4];
 EXPRESSIONS = ["my_sqrt<float>", "my_sqrt<double>"]
 
 def image(ptx=False):
-    data, is_cubin, lowered, log = _core._nvrtc_compile(SOURCE, "module.cu", [], EXPRESSIONS,
+    data, is_cubin, lowered, log = _native._nvrtc_compile(SOURCE, "module.cu", [], EXPRESSIONS,
                                                         90, ptx)
     return data, lowered
 
 def module(device=0, ptx=False):
     # SOURCE loaded with its source, so that its kernels run.
     data, lowered = image(ptx)
-    return _core._CudaModule(device, data, source=SOURCE, name="module.cu", options=[],
+    return _native._CudaModule(device, data, source=SOURCE, name="module.cu", options=[],
                              name_expressions=EXPRESSIONS, lowered_names=lowered)
 
 def launch(index=-1):
@@ -79,16 +79,16 @@ def test_cubin_and_ptx_images_load_and_report_parameter_sizes():
     run_modules("""
         for ptx in (False, True):
             data, (sqrt_float, sqrt_double) = image(ptx)
-            for load in (lambda: _core._CudaModule(0, data), lambda: module(ptx=ptx)):
+            for load in (lambda: _native._CudaModule(0, data), lambda: module(ptx=ptx)):
                 m = load()
                 add = m.function("my_add")
                 assert add != 0 and m.function("my_add") == add  # looked up once
-                assert _core._cuda_param_sizes(0, add) == [8, 8, 8, 4]
+                assert _native._cuda_param_sizes(0, add) == [8, 8, 8, 4]
                 # Image-only modules read these from NVRTC's images, so this also pins down
                 # that reading; modules with source from the host build.
-                assert _core._cuda_param_sizes(0, m.function("mixed")) == [8, 4, 8, 1, 24, 2, 8]
-                assert _core._cuda_param_sizes(0, m.function("no_params")) == []
-                assert _core._cuda_param_sizes(0, m.function(sqrt_double)) == [8, 4]
+                assert _native._cuda_param_sizes(0, m.function("mixed")) == [8, 4, 8, 1, 24, 2, 8]
+                assert _native._cuda_param_sizes(0, m.function("no_params")) == []
+                assert _native._cuda_param_sizes(0, m.function(sqrt_double)) == [8, 4]
                 assert stat("modules_live") == 1
                 del m
                 assert stat("modules_live") == 0
@@ -102,7 +102,7 @@ def test_missing_names_and_bad_images_are_driver_errors_naming_them():
         assert msg.startswith('cuModuleGetFunction("my_sqrt") failed: CUDA_ERROR_NOT_FOUND'), msg
         msg = raises(CUDADriverError, m.get_global, "missing")
         assert 'cuModuleGetGlobal("missing")' in msg and "NOT_FOUND" in msg, msg
-        msg = raises(CUDADriverError, _core._CudaModule, 0, b"not an image")
+        msg = raises(CUDADriverError, _native._CudaModule, 0, b"not an image")
         assert msg.startswith("cuModuleLoadData failed: CUDA_ERROR_INVALID_IMAGE"), msg
         assert stat("modules_live") == 1
     """)
@@ -112,7 +112,7 @@ def test_a_source_the_host_compiler_rejects_is_a_driver_error_with_its_log():
     run_modules("""
         data, lowered = image()
         bad = SOURCE + "\\n#ifdef __CUDA_ARCH__\\nnot C++ on the host\\n#endif\\n"
-        msg = raises(CUDADriverError, _core._CudaModule, 0, data, source=bad, name="bad.cu",
+        msg = raises(CUDADriverError, _native._CudaModule, 0, data, source=bad, name="bad.cu",
                      options=[], name_expressions=[], lowered_names=[])
         assert msg.startswith("cupylikeEmulatorModuleLoad failed: CUDA_ERROR_INVALID_SOURCE"), msg
         assert "host compiler rejected what NVRTC compiled" in msg and "bad.cu" in msg, msg
@@ -123,7 +123,7 @@ def test_a_source_the_host_compiler_rejects_is_a_driver_error_with_its_log():
 def test_image_only_globals_are_zeroed_device_memory_of_their_size():
     run_modules("""
         for ptx in (False, True):
-            m = _core._CudaModule(1, image(ptx)[0])
+            m = _native._CudaModule(1, image(ptx)[0])
             live = stat("bytes_live", 1)
             ptr, size = m.get_global("counter")
             assert size == 40 and is_device_address(ptr)
@@ -156,14 +156,14 @@ def test_attributes_come_from_the_image():
     run_modules("""
         m = module()
         add = m.function("my_add")
-        attrs = _core._cuda_kernel_attributes(0, add)
+        attrs = _native._cuda_kernel_attributes(0, add)
         assert attrs["max_threads_per_block"] == 1024 and 0 < attrs["num_regs"] <= 64
         assert attrs["binary_version"] == 90 and attrs["shared_size_bytes"] == 0
         assert attrs["max_dynamic_shared_size_bytes"] == 48 << 10
         assert set(attrs) >= {"const_size_bytes", "local_size_bytes", "ptx_version",
                               "cache_mode_ca", "preferred_shared_memory_carveout"}
         _emu.cupylikeEmulatorSetFunctionAttribute(b"my_add", MAX_THREADS_PER_BLOCK, 256)
-        assert _core._cuda_kernel_attributes(0, add)["max_threads_per_block"] == 256
+        assert _native._cuda_kernel_attributes(0, add)["max_threads_per_block"] == 256
     """)
 
 
@@ -176,7 +176,7 @@ def test_launches_pass_each_argument_and_the_stream_and_run():
         out = cupylike.zeros(300, dtype=numpy.float32)
         args = [ptr_bytes(x.data.ptr), ptr_bytes(y.data.ptr), ptr_bytes(out.data.ptr),
                 struct.pack("<I", 300)]
-        _core._cuda_launch(0, add, [3], [128], 0, 0, args)
+        _native._cuda_launch(0, add, [3], [128], 0, 0, args)
         assert stat("launches") == 1
         record = launch()
         assert record == {"function": "my_add", "device": 0, "grid": [3, 1, 1],
@@ -189,7 +189,7 @@ def test_launches_pass_each_argument_and_the_stream_and_run():
         assert s.done
         out.fill(0)
         GPU0.synchronize()  # s does not wait for the null stream's fill
-        _core._cuda_launch(0, add, [1, 2, 3], [4, 5, 6], 1024, s.ptr, args)
+        _native._cuda_launch(0, add, [1, 2, 3], [4, 5, 6], 1024, s.ptr, args)
         assert launch()["stream"] == s.ptr and launch()["grid"] == [1, 2, 3]
         assert launch()["block"] == [4, 5, 6] and launch()["shared_bytes"] == 1024
         assert not s.done  # the launch is queued work on its stream
@@ -201,7 +201,7 @@ def test_launches_pass_each_argument_and_the_stream_and_run():
         mixed = m.function("mixed")
         values = [ptr_bytes(x.data.ptr), struct.pack("<i", -7), struct.pack("<d", 2.5), b"c",
                   struct.pack("<3d", 1, 2, 3), struct.pack("<h", -2), ptr_bytes(out.data.ptr)]
-        _core._cuda_launch(0, mixed, [1], [1], 0, 0, values)
+        _native._cuda_launch(0, mixed, [1], [1], 0, 0, values)
         assert launch()["args"] == [v.hex() for v in values]
         assert float(out[0]) == 0 + 2.5 + ord("c") + 1 + 3 - 2  # a[0] + d + c + t.a + t.c + h
     """)
@@ -241,14 +241,14 @@ def test_dynamic_shared_memory_over_48_kib_needs_the_attribute():
         m = module()
         add = m.function("my_add")
         args = [ptr_bytes(0)] * 3 + [struct.pack("<I", 0)]
-        msg = raises(CUDADriverError, _core._cuda_launch, 0, add, [1], [32], 100_000, 0, args)
+        msg = raises(CUDADriverError, _native._cuda_launch, 0, add, [1], [32], 100_000, 0, args)
         assert "CUDA_ERROR_INVALID_VALUE" in msg and "MAX_DYNAMIC_SHARED_SIZE_BYTES" in msg, msg
         _emu.cuFuncSetAttribute.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
         MAX_DYNAMIC_SHARED = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
         assert _emu.cuFuncSetAttribute(add, MAX_DYNAMIC_SHARED, 232449) == 1  # over the opt-in
         assert _emu.cuFuncSetAttribute(add, MAX_DYNAMIC_SHARED, 100_000) == 0
-        assert _core._cuda_kernel_attributes(0, add)["max_dynamic_shared_size_bytes"] == 100_000
-        _core._cuda_launch(0, add, [1], [32], 100_000, 0, args)
+        assert _native._cuda_kernel_attributes(0, add)["max_dynamic_shared_size_bytes"] == 100_000
+        _native._cuda_launch(0, add, [1], [32], 100_000, 0, args)
         assert launch()["shared_bytes"] == 100_000
     """)
 
@@ -258,19 +258,19 @@ def test_a_kernel_of_another_device_does_not_launch():
         m = module(1)
         add = m.function("my_add")
         args = [ptr_bytes(0)] * 3 + [struct.pack("<I", 0)]
-        msg = raises(CUDADriverError, _core._cuda_launch, 0, add, [1], [1], 0, 0, args)
+        msg = raises(CUDADriverError, _native._cuda_launch, 0, add, [1], [1], 0, 0, args)
         assert msg.startswith("cuLaunchKernel failed: CUDA_ERROR_INVALID_HANDLE"), msg
-        _core._cuda_launch(1, add, [1], [1], 0, 0, args)
+        _native._cuda_launch(1, add, [1], [1], 0, 0, args)
         assert launch()["device"] == 1
     """)
 
 
 def test_kernels_of_image_only_modules_cannot_run():
     run_modules("""
-        m = _core._CudaModule(0, image()[0])
+        m = _native._CudaModule(0, image()[0])
         add = m.function("my_add")
         args = [ptr_bytes(0)] * 3 + [struct.pack("<I", 0)]
-        msg = raises(CUDADriverError, _core._cuda_launch, 0, add, [1], [1], 0, 0, args)
+        msg = raises(CUDADriverError, _native._cuda_launch, 0, add, [1], [1], 0, 0, args)
         assert msg.startswith("cuLaunchKernel failed: CUDA_ERROR_NOT_SUPPORTED"), msg
         assert "loaded from a compiled image" in msg, msg
         assert stat("launches") == 0
@@ -279,12 +279,12 @@ def test_kernels_of_image_only_modules_cannot_run():
 
 def test_tests_may_set_parameter_sizes_the_image_does_not_give():
     run_modules("""
-        m = _core._CudaModule(0, image()[0])
+        m = _native._CudaModule(0, image()[0])
         add = m.function("my_add")
         set_param_sizes("my_add", [8, 4])
-        assert _core._cuda_param_sizes(0, add) == [8, 4]
+        assert _native._cuda_param_sizes(0, add) == [8, 4]
         _emu.cupylikeEmulatorSetParamSizes(b"my_add", None, -1)
-        assert _core._cuda_param_sizes(0, add) == [8, 8, 8, 4]
+        assert _native._cuda_param_sizes(0, add) == [8, 8, 8, 4]
     """)
 
 
@@ -294,9 +294,9 @@ def test_drivers_without_cufuncgetparaminfo_still_load_and_launch():
         assert not hasattr(_emu, "cuFuncGetParamInfo")
         m = module()
         add = m.function("my_add")
-        assert _core._cuda_param_sizes(0, add) is None  # unknown: the caller skips its checks
+        assert _native._cuda_param_sizes(0, add) is None  # unknown: the caller skips its checks
         x = cupylike.asarray(numpy.arange(3.0, dtype=numpy.float32))
         args = [ptr_bytes(x.data.ptr)] * 3 + [struct.pack("<I", 3)]
-        _core._cuda_launch(0, add, [1], [32], 0, 0, args)
+        _native._cuda_launch(0, add, [1], [32], 0, 0, args)
         assert_array_equal(x, 2 * numpy.arange(3.0, dtype=numpy.float32))
     """, CUPYLIKE_LIBCUDA=old)

@@ -13,7 +13,7 @@ CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe"]
 
 
 def test_promotion_table_matches_numpy_for_every_pair():
-    table = cupylike._core._promotion_table()
+    table = cupylike._core._native._promotion_table()
     mismatches = {
         (a.name, b.name): (table[(a.name, b.name)], numpy.promote_types(a, b).name)
         for a, b in PAIRS

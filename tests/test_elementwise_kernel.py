@@ -9,7 +9,7 @@ from layouts import layout_names, layout_pairs
 from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.testing import (
     ALL_DTYPES,
     assert_array_equal,
@@ -423,6 +423,6 @@ def test_every_generated_kernel_compiles_with_nvrtc(arch):
     test_raw_array_indexed_per_axis_with_reduce_dims_off()
     test_loop_prep_and_after_loop_run_once_per_thread_around_the_loop()
     test_complex_arithmetic_in_user_code()
-    generated = [(s, n) for s, n in _core._elementwise_kernel_sources() if "broken" not in n]
+    generated = [(s, n) for s, n in _native._elementwise_kernel_sources() if "broken" not in n]
     assert generated
     assert_all_compile([(source, "ewk.cu", [name]) for source, name in generated], arch)

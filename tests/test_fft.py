@@ -156,14 +156,14 @@ def test_c2r_calls_get_a_copy_never_the_users_array(monkeypatch):
     host = _values((4, 9), numpy.complex128)
     a = cupylike.asarray(host)
     inputs = []
-    run = cupylike._core._fft
+    run = cupylike._core._native._fft
 
     def record(x, y, kind, *args):
         if kind == "c2r":
             inputs.append(x.data.ptr)
         return run(x, y, kind, *args)
 
-    monkeypatch.setattr(cupylike._core, "_fft", record)
+    monkeypatch.setattr(cupylike._core._native, "_fft", record)
     _close(cfft.irfftn(a), numpy.fft.irfftn(host))
     _close(cfft.irfft(a, axis=0), numpy.fft.irfft(host, axis=0))
     _close(cfft.irfft(a[:, :3], 4), numpy.fft.irfft(host[:, :3], 4))  # cropped: a view
@@ -313,17 +313,17 @@ def test_plan_cache_size_is_settable():
 @pytest.mark.vendor_library
 def test_calls_read_c_ordered_data_in_place_in_few_calls():
     a = cupylike.asarray(_values((2, 3, 4, 5, 6), numpy.complex64))
-    cupylike._core._fft_log(True)
+    cupylike._core._native._fft_log(True)
     try:
         cfft.fft2(a)
         cfft.fftn(a)
         cfft.fft(a, axis=0)
-        log = cupylike._core._take_fft_log()
-        cupylike._core._fft_log(True, True)  # dry run: described, not computed
+        log = cupylike._core._native._take_fft_log()
+        cupylike._core._native._fft_log(True, True)  # dry run: described, not computed
         cfft.rfft(a.real)
-        assert len(cupylike._core._take_fft_log()) == 1
+        assert len(cupylike._core._native._take_fft_log()) == 1
     finally:
-        cupylike._core._fft_log(False)
+        cupylike._core._native._fft_log(False)
     assert log == [
         "fft c2c single dir=-1 dims=5,6 batch=24 in=1,30,[5,6] out=1,30,[5,6]",
         "fft c2c single dir=-1 dims=4,5,6 batch=6 in=1,120,[4,5,6] out=1,120,[4,5,6]",

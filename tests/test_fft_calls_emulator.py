@@ -14,7 +14,7 @@ def test_cuda_and_cpu_get_the_same_fft_calls():
         host_c = (rng.standard_normal((6, 8, 10)) + 1j).astype(numpy.complex64)
         host_r = rng.standard_normal((6, 8, 10))
         logs = []
-        cupylike._core._fft_log(True, True)
+        cupylike._core._native._fft_log(True, True)
         # Only transforms that read their input in place and need no scaling: no kernel needs
         # compiling for the emulated GPU.
         for device in (cupylike.Device("cpu"), GPU0):
@@ -29,8 +29,8 @@ def test_cuda_and_cpu_get_the_same_fft_calls():
                 cupylike.fft.rfft(r, axis=0)                 # d2z, strided
                 cupylike.fft.rfftn(r[:, ::2])                # d2z rank 3, sliced
                 cupylike.fft.irfft(c, norm="forward")        # c2r on a copy of c
-            logs.append(cupylike._core._take_fft_log())
-        cupylike._core._fft_log(False)
+            logs.append(cupylike._core._native._take_fft_log())
+        cupylike._core._native._fft_log(False)
         assert len(logs[0]) == 8, logs[0]
         assert logs[0] == logs[1], logs
         print("\\n".join(logs[0]))

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.testing import ALL_DTYPES, assert_array_equal, sample_values
 
 SHAPE = (4, 5, 6)
@@ -169,13 +169,13 @@ def test_masks_across_block_boundaries(size, threads):
     host = rng.standard_normal(size).astype(numpy.float32)
     mask = host > 0.3
     device = cupylike.asarray(host)
-    _core._force_compact_threads(threads)
+    _native._force_compact_threads(threads)
     try:
         assert_array_equal(device[cupylike.asarray(mask)], host[mask])
         assert_array_equal(cupylike.flatnonzero(cupylike.asarray(mask)), numpy.flatnonzero(mask))
         device[cupylike.asarray(mask)] = 0
     finally:
-        _core._force_compact_threads(0)
+        _native._force_compact_threads(0)
     host[mask] = 0
     assert_array_equal(device, host)
 

@@ -172,7 +172,7 @@ import os, threading, time, numpy, cupylike
 code = 'extern "C" __global__ void once_%(marker)s(int* x) { x[threadIdx.x] = threadIdx.x; }'
 x = cupylike.zeros(32, dtype=numpy.int32)  # the library's kernels, compiled beforehand
 cupylike.asnumpy(x)
-stats = cupylike._core._nvrtc_cache_stats
+stats = cupylike._core._native._nvrtc_cache_stats
 before = stats()["compiles"]
 # The processes begin together: each waits until all are ready.
 open(os.path.join(%(ready)r, str(os.getpid())), "w").close()

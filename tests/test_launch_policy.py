@@ -6,7 +6,7 @@ import pytest
 from python_subprocess import run_python
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._statistics_kernels import launch_dims
 
 
@@ -14,10 +14,10 @@ from cupylike._statistics_kernels import launch_dims
 def test_the_cpu_policy_follows_cupylike_cpu_threads():
     # Python's kernels once counted the CPUs themselves and ignored CUPYLIKE_CPU_THREADS.
     code = """
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._statistics_kernels import launch_dims
-with _core.Device("cpu"):
-    print(_core._cpu_workers(), launch_dims(10**8), launch_dims(10**8, work=10))
+with _native.Device("cpu"):
+    print(_native._cpu_workers(), launch_dims(10**8), launch_dims(10**8, work=10))
 """
     for threads, blocks in (("1", 4), ("3", 12)):
         proc = run_python(code, CUPYLIKE_CPU_THREADS=threads)
@@ -30,7 +30,7 @@ with _core.Device("cpu"):
 def test_the_cpu_policy_sizes_blocks_by_work(items, work, grid):
     with cupylike.Device("cpu"):
         got = launch_dims(items, work)
-    workers = _core._cpu_workers()
+    workers = _native._cpu_workers()
     assert got == ((4 * workers if grid is None else min(grid, 4 * workers)), 1)
 
 
@@ -41,4 +41,4 @@ def test_a_gpus_policy_has_blocks_of_threads_and_a_cap():
     assert launch_dims(257) == (2, 256)
     assert launch_dims(1000, block=128, per_thread=4) == (2, 128)
     assert launch_dims(10**12) == (1 << 16, 256)
-    assert _core._launch_dims(10**12) == (1 << 20, 256)
+    assert _native._launch_dims(10**12) == (1 << 20, 256)

@@ -8,10 +8,10 @@ the compiles."""
 import pytest
 from nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.testing import ALL_DTYPES
 
-FAMILIES = _core._library_kernel_families()
+FAMILIES = _native._library_kernel_families()
 
 
 pytestmark = COMPILE_CHECKS

@@ -7,7 +7,7 @@ import numpy
 from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.linalg import _kernels as K
 
 REDUCTIONS = [(K.LU_DET, 2), (K.LU_SIGN, 2), (K.LOG_ABS_SUM, 1), (K.ABS_SQUARE_SUM, 1),
@@ -40,7 +40,7 @@ def test_linalg_kernels_compile_with_nvrtc():
             K.RECIPROCAL_ABOVE(x, x)
             w = cupylike.asarray(numpy.array([1j, -1j]))
             K.UNPACK_EIGENVECTORS(x, w, 2, cupylike.empty((2, 2), dtype=numpy.complex128))
-    generated = [(s, n) for s, n in _core._elementwise_kernel_sources()
+    generated = [(s, n) for s, n in _native._elementwise_kernel_sources()
                  if any(f"cupylike_{k}" in s for k in ("triangle", "reciprocal_above",
                                                        "unpack_eigenvectors"))]
     assert len(generated) >= 4
@@ -50,5 +50,5 @@ def test_linalg_kernels_compile_with_nvrtc():
 
 def test_kernel_names_are_the_ones_checked():
     assert {k.name for k, _ in REDUCTIONS} == {
-        v.name for v in vars(K).values() if isinstance(v, _core.ReductionKernel)}
+        v.name for v in vars(K).values() if isinstance(v, _native.ReductionKernel)}
 

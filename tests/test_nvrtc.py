@@ -11,7 +11,7 @@ import pytest
 from python_subprocess import run_python
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 
 VECTOR_ADD = r"""
 extern "C" __global__
@@ -68,7 +68,7 @@ KERNELS = {
 
 
 def compile_(source, name="kernel.cu", options=(), name_expressions=(), arch=90, ptx=False):
-    image, is_cubin, lowered, log = _core._nvrtc_compile(source, name, list(options),
+    image, is_cubin, lowered, log = _native._nvrtc_compile(source, name, list(options),
                                                          list(name_expressions), arch, ptx)
     return image, is_cubin, lowered, log
 
@@ -138,17 +138,17 @@ def test_bad_options_and_name_expressions_are_compile_errors():
 
 
 def test_default_options_follow_cupy_without_flushing_denormals():
-    options = _core._nvrtc_options([], 90, False)
+    options = _native._nvrtc_options([], 90, False)
     assert not any(o.startswith(("-ftz", "--ftz")) for o in options)
     assert "--std=c++17" in options and options[-1] == "-arch=sm_90"
-    include = _core._cuda_include_dir()
+    include = _native._cuda_include_dir()
     assert "-I" + include in options
-    assert "-I" + _core._kernel_dir() in options
-    assert _core._nvrtc_options([], 80, True)[-1] == "-arch=compute_80"
+    assert "-I" + _native._kernel_dir() in options
+    assert _native._nvrtc_options([], 80, True)[-1] == "-arch=compute_80"
     # A standard or an architecture the user names replaces ours; user options come last.
-    options = _core._nvrtc_options(["-std=c++20", "-ftz=true"], 90, False)
+    options = _native._nvrtc_options(["-std=c++20", "-ftz=true"], 90, False)
     assert "--std=c++17" not in options and options[-2:] == ["-std=c++20", "-ftz=true"]
-    assert "-arch=sm_90" not in _core._nvrtc_options(["-arch=sm_80"], 90, False)
+    assert "-arch=sm_90" not in _native._nvrtc_options(["-arch=sm_80"], 90, False)
 
 
 def test_a_user_architecture_decides_between_cubin_and_ptx():
@@ -159,15 +159,15 @@ def test_a_user_architecture_decides_between_cubin_and_ptx():
 
 
 def test_kernel_dir_is_the_package_kernels_folder_and_on_the_include_path(tmp_path):
-    folder = pathlib.Path(_core._kernel_dir())
+    folder = pathlib.Path(_native._kernel_dir())
     assert folder.name == "kernels" and (folder / "README.md").is_file()
     (tmp_path / "probe.cuh").write_text("#define PROBE_VALUE 7\n")
     source = '#include "probe.cuh"\nextern "C" __global__ void k(int* y) { y[0] = PROBE_VALUE; }'
-    _core._set_kernel_dir(str(tmp_path))
+    _native._set_kernel_dir(str(tmp_path))
     try:
         assert compile_(source)[0][:4] == b"\x7fELF"
     finally:
-        _core._set_kernel_dir(str(folder))
+        _native._set_kernel_dir(str(folder))
     with pytest.raises(cupylike.CompileError, match="probe.cuh"):
         compile_(source)
 
@@ -181,11 +181,11 @@ def test_kernels_may_include_the_assert_header_as_with_nvcc(header):
 
 
 def test_version_and_architecture_choice():
-    version = _core._nvrtc_version()
+    version = _native._nvrtc_version()
     assert version >= 12000 and version % 10 == 0
-    archs = _core._nvrtc_supported_archs()
+    archs = _native._nvrtc_supported_archs()
     assert archs == sorted(archs) and 80 in archs and 90 in archs
-    choose = _core._nvrtc_choose_arch
+    choose = _native._nvrtc_choose_arch
     assert choose(90) == (90, False) and choose(80) == (80, False)
     # A CUBIN runs on later minors of its major version.
     lower_minor = max(a for a in archs if a // 10 == 8 and a <= 89)
@@ -218,7 +218,7 @@ def test_a_library_that_is_not_nvrtc_is_a_clear_error():
     proc = run_python(
         "import cupylike\n"
         "try:\n"
-        "    cupylike._core._nvrtc_version()\n"
+        "    cupylike._core._native._nvrtc_version()\n"
         "except cupylike.cuda.CUDAUnavailableError as e:\n"
         "    print(e)\n", CUPYLIKE_LIBNVRTC="libm.so.6")
     assert proc.returncode == 0, proc.stderr
@@ -228,13 +228,13 @@ def test_a_library_that_is_not_nvrtc_is_a_clear_error():
 
 CACHED = """
 import hashlib, json
-from cupylike import _core
-image, is_cubin, lowered, log = _core._nvrtc_compile_cached(
+from cupylike._core import _native
+image, is_cubin, lowered, log = _native._nvrtc_compile_cached(
     {source!r}, "cached.cu", {options!r}, ["my_sqrt<float>"], 90, False)
-again = _core._nvrtc_compile_cached({source!r}, "cached.cu", {options!r}, ["my_sqrt<float>"],
+again = _native._nvrtc_compile_cached({source!r}, "cached.cu", {options!r}, ["my_sqrt<float>"],
                                     90, False)
 assert again[0] == image and again[2] == lowered
-print(json.dumps(dict(_core._nvrtc_cache_stats(), digest=hashlib.sha256(image).hexdigest(),
+print(json.dumps(dict(_native._nvrtc_cache_stats(), digest=hashlib.sha256(image).hexdigest(),
                       lowered=lowered, is_cubin=is_cubin)))
 """
 
@@ -273,7 +273,7 @@ def test_a_corrupt_cache_entry_is_recompiled(tmp_path):
 
 
 def test_cache_keys_cover_options_target_and_source():
-    key = _core._nvrtc_cache_key
+    key = _native._nvrtc_cache_key
     base = key(VECTOR_ADD, "k.cu", [], [], 90, False)
     assert len(base) == 64 and base == key(VECTOR_ADD, "k.cu", [], [], 90, False)
     assert base != key(VECTOR_ADD, "k.cu", ["-DX"], [], 90, False)

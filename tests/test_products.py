@@ -227,13 +227,13 @@ def test_front_end_describes_blas_calls():
     # read in place (flag T), batches strided, broadcast batches with stride 0.
     a = cupylike.asarray(_values((2, 3, 4), numpy.float32, 21))
     b = cupylike.asarray(_values((5, 4), numpy.float32, 22))
-    cupylike._core._blas_log(True)
+    cupylike._core._native._blas_log(True)
     try:
         cupylike.matmul(a, b.T)
         cupylike.matmul(a[0], b[:3].T)
-        log = cupylike._core._take_blas_log()
+        log = cupylike._core._native._take_blas_log()
     finally:
-        cupylike._core._blas_log(False)
+        cupylike._core._native._blas_log(False)
     assert log == [
         "gemm float32 T N m=5 n=3 k=4 lda=4 ldb=4 ldc=5 batch=2 strides=0,12,15",
         "gemm float32 T N m=3 n=3 k=4 lda=4 ldb=4 ldc=3 batch=1 strides=0,0,9",

@@ -13,7 +13,7 @@ def test_cuda_and_cpu_get_the_same_rand_calls():
     run_on_emulator("""
         import cupylike.random
         logs = []
-        cupylike._core._rand_log(True, True)
+        cupylike._core._native._rand_log(True, True)
         # Only draws that need no kernel of ours: nothing needs compiling for the emulated GPU.
         for device in (cupylike.Device("cpu"), GPU0):
             with device:
@@ -25,8 +25,8 @@ def test_cuda_and_cpu_get_the_same_rand_calls():
                 bg.words64((2,))
                 bg.draw("poisson", (4,), numpy.uint32, 2.5)
                 bg.draw("lognormal", (2,), numpy.float32, 0.5, 2.0)
-            logs.append(cupylike._core._take_rand_log())
-        cupylike._core._rand_log(False)
+            logs.append(cupylike._core._native._take_rand_log())
+        cupylike._core._native._rand_log(False)
         assert len(logs[0]) == 5, logs[0]
         assert logs[0] == logs[1], logs
         assert logs[0][0].startswith("rand philox4_32_10 seed=7 offset=0 normal float32 count=6")

@@ -259,22 +259,22 @@ def test_legacy_choice_needs_a_1d_array():
 
 @pytest.mark.vendor_library
 def test_the_rand_facade_checks_its_calls():
-    from cupylike import _core
+    from cupylike._core import _native
 
     with pytest.raises(TypeError):  # raw words are uint32
-        _core._rand_generate(cupylike.empty(4, numpy.int32), "raw32", 1, 0)
+        _native._rand_generate(cupylike.empty(4, numpy.int32), "raw32", 1, 0)
     with pytest.raises(ValueError):  # normals come in pairs
-        _core._rand_generate(cupylike.empty(3, numpy.float32), "normal", 1, 0, 0.0, 1.0)
+        _native._rand_generate(cupylike.empty(3, numpy.float32), "normal", 1, 0, 0.0, 1.0)
     with pytest.raises(ValueError):
-        _core._rand_generate(cupylike.empty(4, numpy.float32), "normal", 1, 0, 0.0, 0.0)
+        _native._rand_generate(cupylike.empty(4, numpy.float32), "normal", 1, 0, 0.0, 0.0)
     with pytest.raises(ValueError):
-        _core._rand_generate(cupylike.empty((4, 2), numpy.uint32)[:, 0], "raw32", 1, 0)
+        _native._rand_generate(cupylike.empty((4, 2), numpy.uint32)[:, 0], "raw32", 1, 0)
     with pytest.raises(ValueError):
-        _core._rand_generate(cupylike.empty(4, numpy.uint32), "gumbel", 1, 0)
-    _core._rand_log(True)
+        _native._rand_generate(cupylike.empty(4, numpy.uint32), "gumbel", 1, 0)
+    _native._rand_log(True)
     try:
-        _core._rand_generate(cupylike.empty(2, numpy.uint32), "poisson", 9, 4, 1.5)
-        assert _core._take_rand_log() == [
+        _native._rand_generate(cupylike.empty(2, numpy.uint32), "poisson", 9, 4, 1.5)
+        assert _native._take_rand_log() == [
             "rand philox4_32_10 seed=9 offset=4 poisson uint32 count=2 lambda=1.500000"]
     finally:
-        _core._rand_log(False)
+        _native._rand_log(False)

@@ -6,7 +6,7 @@ import pytest
 from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike.random as cr
-from cupylike import _core
+from cupylike._core import _native
 
 
 def _draw_everything():
@@ -29,7 +29,7 @@ def test_random_kernels_compile_with_nvrtc(arch):
     _draw_everything()
     # One source per kernel: the dtypes other tests instantiate change only the types.
     ours = {}
-    for source, name in _core._elementwise_kernel_sources():
+    for source, name in _native._elementwise_kernel_sources():
         if "cupylike_random_" in name:
             ours.setdefault(name, source)
     assert len(ours) >= 10, list(ours)

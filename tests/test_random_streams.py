@@ -7,7 +7,7 @@ import pytest
 
 import cupylike
 import cupylike.random as cr
-from cupylike import _core
+from cupylike._core import _native
 
 
 def host(x):
@@ -131,15 +131,15 @@ def test_large_seeds_and_seed_sequences_are_accepted():
 
 
 def _cpu_draw(kind, dtype, n, seed, offset, threads, direct=True):
-    _core._rand_host_threads(threads)
-    _core._rand_host_direct(direct)
+    _native._rand_host_threads(threads)
+    _native._rand_host_direct(direct)
     try:
-        x = _core.empty((n,), dtype)
-        _core._rand_generate(x, kind, seed, offset, 0.0, 1.0)
+        x = _native.empty((n,), dtype)
+        _native._rand_generate(x, kind, seed, offset, 0.0, 1.0)
         return host(x)
     finally:
-        _core._rand_host_threads(0)
-        _core._rand_host_direct(True)
+        _native._rand_host_threads(0)
+        _native._rand_host_direct(True)
 
 
 @pytest.mark.vendor_library

@@ -12,7 +12,7 @@ import pytest
 from nvrtc_check import compile_check
 
 import cupylike as cp
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.testing import assert_array_equal
 
 ADD = r"""
@@ -172,7 +172,7 @@ SOURCES = {
 @pytest.mark.parametrize("name", list(SOURCES))
 def test_every_test_kernel_also_compiles_with_nvrtc(name, arch):
     source, expressions = SOURCES[name]
-    image, is_cubin, lowered, _log = _core._nvrtc_compile(source, name + ".cu", [], expressions,
+    image, is_cubin, lowered, _log = _native._nvrtc_compile(source, name + ".cu", [], expressions,
                                                            arch, False)
     assert is_cubin and image[:4] == b"\x7fELF" and len(lowered) == len(expressions)
 

@@ -12,7 +12,7 @@ from nvrtc_check import compile_check
 from python_subprocess import run_python
 
 import cupylike as cp
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.testing import assert_array_equal
 
 SCALE = r"""
@@ -30,7 +30,7 @@ __global__ void fill(T* out, T value, unsigned long long n) {
 @compile_check
 @pytest.mark.parametrize("arch", [80, 90])
 def test_the_kernels_here_are_valid_cuda(arch):
-    _, is_cubin, lowered, _ = _core._nvrtc_compile(SCALE, "scale.cu", [], ["fill<float>"], arch,
+    _, is_cubin, lowered, _ = _native._nvrtc_compile(SCALE, "scale.cu", [], ["fill<float>"], arch,
                                                    False)
     assert is_cubin and len(lowered) == 1
 

@@ -12,7 +12,7 @@ from layouts import layout_names, layout_pairs
 from nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.testing import ALL_DTYPES, assert_array_equal
 
 RK = cupylike.ReductionKernel
@@ -347,7 +347,7 @@ def test_generated_kernels_compile_with_nvrtc(arch):
     test_reduce_type_defined_in_the_preamble()
     test_fixed_types_and_mean_with_the_slice_length()
     by_name = {}
-    for source, name in _core._reduction_kernel_sources():
+    for source, name in _native._reduction_kernel_sources():
         if "broken" not in name:
             by_name.setdefault(name, source)
     sources = [(s, n) for n, s in by_name.items()]

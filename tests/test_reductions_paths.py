@@ -1,5 +1,5 @@
 """The main reductions under every way the engine can cut the work, forced on the cpu device
-(`_core._force_reduction_mode`: 0 thread per output, 1 tiles, 2 partial results combined by a
+(`_native._force_reduction_mode`: 0 thread per output, 1 tiles, 2 partial results combined by a
 final launch, 3 GPU-style blocks with a shared-memory tree; parts 1 and 3), so the GPU's BLOCK
 path and the PARTIAL/TILE paths run here with the same results as NumPy's."""
 

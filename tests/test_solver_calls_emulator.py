@@ -17,7 +17,7 @@ def test_cuda_and_cpu_get_the_same_solver_calls():
         host_a = numpy.arange(2 * 3 * 5, dtype=numpy.float32).reshape(2, 3, 5)
         host_h = numpy.eye(4, dtype=numpy.complex128)[None].repeat(3, axis=0)
         logs = []
-        cupylike._core._solver_log(True, True)
+        cupylike._core._native._solver_log(True, True)
         for device in (cupylike.Device("cpu"), GPU0):
             a = cupylike.asarray(host_a, device=device)
             h = cupylike.asarray(host_h, device=device)
@@ -37,8 +37,8 @@ def test_cuda_and_cpu_get_the_same_solver_calls():
                                  stride_a=16, stride_v=4, **extra)
                 _lapack.call("getrs", h.copy(), b=h.copy(), v=piv, m=4, n=4, nrhs=4, lda=4,
                              ldb=4, trans="T", batch=3, stride_a=16, stride_b=16, stride_v=4)
-            logs.append(cupylike._core._take_solver_log())
-        cupylike._core._solver_log(False)
+            logs.append(cupylike._core._native._take_solver_log())
+        cupylike._core._native._solver_log(False)
         assert len(logs[0]) == 10, logs[0]
         assert logs[0] == logs[1], logs
         assert logs[0][0].startswith("sgesdd job=A uplo=L trans=N m=5 n=3 nrhs=0 lda=5"), logs

@@ -42,7 +42,7 @@ def _device():
         [sys.executable, "-P", "-c",
          "import cupylike as cp, json, numpy, platform; d = cp.Device('cuda'); "
          "print(json.dumps({'name': d.name, 'compute_capability': d.compute_capability, "
-         "'emulated': cp._core._cuda_emulated(), 'numpy': numpy.__version__, "
+         "'emulated': cp._core._native._cuda_emulated(), 'numpy': numpy.__version__, "
          "'python': platform.python_version()}))"],
         capture_output=True, text=True)
     try:

@@ -1,5 +1,5 @@
 #pragma once
-/// The binding functions of the _core module, one per area.
+/// The binding functions of the _native module, one per area.
 #include <pybind11/pybind11.h>
 
 #include "array/ndarray.hpp"

@@ -3,7 +3,7 @@
 #include "python/bindings.hpp"
 #include "python/objects.hpp"
 
-PYBIND11_MODULE(_core, m) {
+PYBIND11_MODULE(_native, m) {
   m.doc() = "cupylike's C++ core: ndarray, dtypes, devices, streams and memory pools.";
   namespace p = cupylike::python;
   p::bind_errors(m);

@@ -11,7 +11,7 @@ bool installed_by_cupylike(const struct sigaction& action) {
                                                  : reinterpret_cast<void*>(action.sa_handler);
   if (action.sa_handler == SIG_DFL || action.sa_handler == SIG_IGN) return false;
   Dl_info info;
-  // Both libraries are named for the package: _core.*.so in cupylike/, and
+  // Both libraries are named for the package: _native.*.so in cupylike/_core/, and
   // libcupylike_cuda_emulator.so beside it.
   return dladdr(handler, &info) && info.dli_fname && std::strstr(info.dli_fname, "cupylike");
 }

@@ -4,7 +4,7 @@ On a machine without a GPU these work for the ``cpu`` device, except where CUDA 
 for, which raises :class:`CUDAUnavailableError` naming what is missing.
 """
 
-from cupylike._core import (
+from cupylike._core._native import (
     CompileError,
     CUDADriverError,
     CUDAUnavailableError,

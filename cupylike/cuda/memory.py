@@ -1,6 +1,6 @@
 """Memory pools (``cupylike.cuda.memory``), mirroring ``cupy.cuda.memory``."""
 
-from cupylike._core import (
+from cupylike._core._native import (
     Memory,
     MemoryPointer,
     MemoryPool,

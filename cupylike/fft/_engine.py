@@ -6,7 +6,7 @@ normalisation is one multiply at the end, skipped when its factor is 1."""
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._ufuncs import UFUNCS
 from cupylike.fft import _args
 from cupylike.fft._plan import run_step
@@ -28,7 +28,7 @@ def _resize(x, axes, lens, dtype):
     cast = cropped.astype(dtype, copy=False)
     if cast.shape == tuple(shape):
         return cast, cast is not cropped
-    padded = _core.zeros(tuple(shape), dtype, device=x.device)
+    padded = _native.zeros(tuple(shape), dtype, device=x.device)
     padded[tuple(slice(0, n) for n in cast.shape)] = cast
     return padded, True
 
@@ -85,7 +85,7 @@ def store(x, out, name):
     """x, or x written into `out` (NumPy's checks: shape, then same-kind casting)."""
     if out is None:
         return x
-    if not isinstance(out, _core.ndarray):
+    if not isinstance(out, _native.ndarray):
         raise TypeError(f"{name}: out must be a cupylike.ndarray, not {type(out).__name__}")
     if out.shape != x.shape:
         raise ValueError("output array has wrong shape.")

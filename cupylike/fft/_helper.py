@@ -5,7 +5,7 @@ import operator
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._rearranging import roll
 
@@ -27,7 +27,7 @@ def fftfreq(n, d=1.0, device=None):
     cupylike.ndarray
         float64 array of length n: [0, 1, ..., n/2-1, -n/2, ..., -1] / (d * n) for even n.
     """
-    return _core.asarray(numpy.fft.fftfreq(operator.index(n), d), device=device)
+    return _native.asarray(numpy.fft.fftfreq(operator.index(n), d), device=device)
 
 
 def rfftfreq(n, d=1.0, device=None):
@@ -35,7 +35,7 @@ def rfftfreq(n, d=1.0, device=None):
 
     Parameters as for `fftfreq`; the result has n // 2 + 1 non-negative frequencies.
     """
-    return _core.asarray(numpy.fft.rfftfreq(operator.index(n), d), device=device)
+    return _native.asarray(numpy.fft.rfftfreq(operator.index(n), d), device=device)
 
 
 def _shifts(x, axes, sign):

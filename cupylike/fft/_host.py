@@ -6,12 +6,12 @@ forward transforms with norm="backward", inverse ones with norm="forward"."""
 import numpy
 from numpy.lib.stride_tricks import as_strided
 
-from cupylike import _core
+from cupylike._core import _native
 
 
 def _view(a, lens, stride, dist, embed, batch):
     """The array at a's memory as (batch, *lens) per cuFFT's advanced layout."""
-    base = _core._cpu_view(a)
+    base = _native._cpu_view(a)
     steps = [stride]
     for e in reversed(embed[1:]):
         steps.insert(0, steps[0] * e)

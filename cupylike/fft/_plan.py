@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.fft import _host
 
 
@@ -79,19 +79,19 @@ def run_step(kind, x, group, out_lens, out_dtype, direction, owned):
     out_shape = list(x.shape)
     for ax, n in zip(group, out_lens, strict=True):
         out_shape[ax] = n
-    y = _core.empty(tuple(out_shape), out_dtype, device=x.device)
+    y = _native.empty(tuple(out_shape), out_dtype, device=x.device)
     if y.size == 0:
         return y
-    xm = _core.moveaxis(x, group, last)
+    xm = _native.moveaxis(x, group, last)
     in_layout = _layout_of(xm, rank)
     if in_layout is None or (kind == "c2r" and not owned):
         xm = xm.copy()
         in_layout = _layout_of(xm, rank)
-    ym = _core.moveaxis(y, group, last)
+    ym = _native.moveaxis(y, group, last)
     out_layout = _layout_of(ym, rank)
     if out_layout is None:  # C order does not batch evenly: C order of the moved axes does
-        ym = _core.empty(xm.shape[:-rank] + tuple(out_lens), out_dtype, device=x.device)
-        y = _core.moveaxis(ym, last, group)
+        ym = _native.empty(xm.shape[:-rank] + tuple(out_lens), out_dtype, device=x.device)
+        y = _native.moveaxis(ym, last, group)
         out_layout = _layout_of(ym, rank)
     batch, istride, idist, inembed = in_layout
     _, ostride, odist, onembed = out_layout
@@ -99,6 +99,6 @@ def run_step(kind, x, group, out_lens, out_dtype, direction, owned):
     single = numpy.dtype(out_dtype) in (numpy.complex64, numpy.float32)
     call = FftCall(kind, not single, tuple(dims), batch, istride, idist, inembed, ostride, odist,
                    onembed, direction)
-    if _core._fft(xm, ym, *call):
+    if _native._fft(xm, ym, *call):
         _host.execute(call, xm, ym)
     return y

@@ -14,18 +14,18 @@ own); its cache reports none and accepts a size, which has no effect.
 
 import operator
 
-from cupylike import _core
+from cupylike._core import _native
 
 
 class PlanCache:
     """The plan cache of one device (see the module's documentation)."""
 
     def __init__(self, device=None):
-        self.device = _core.Device(device)
+        self.device = _native.Device(device)
 
     def get_size(self):
         """The most plans the cache keeps."""
-        return _core._fft_plan_cache_limit(self.device)
+        return _native._fft_plan_cache_limit(self.device)
 
     def set_size(self, size):
         """Keep at most `size` plans (an int >= 0), destroying the least recently used ones
@@ -33,15 +33,15 @@ class PlanCache:
         size = operator.index(size)
         if size < 0:
             raise ValueError(f"the plan cache size must be non-negative, not {size}")
-        _core._set_fft_plan_cache_limit(self.device, size)
+        _native._set_fft_plan_cache_limit(self.device, size)
 
     def get_curr_size(self):
         """The plans the cache holds now."""
-        return _core._fft_plan_cache_count(self.device)
+        return _native._fft_plan_cache_count(self.device)
 
     def clear(self):
         """Destroy every cached plan (after the device finishes its queued work)."""
-        _core._clear_fft_plan_cache(self.device)
+        _native._clear_fft_plan_cache(self.device)
 
     def show_info(self):
         """Print the cache's device, size limit and plan count."""

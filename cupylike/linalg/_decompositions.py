@@ -3,7 +3,7 @@ the factors read back through the layout identities in _lapack.py."""
 
 from numpy.linalg._linalg import QRResult, SVDResult
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import triangle
 
@@ -49,11 +49,11 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     work = L.base_of(L.fortran_copy(a, dtype)) if tall else L.plain_copy(a, dtype)
     rows, cols = (m, n) if tall else (n, m)
     u_cols = rows if job == "A" else cols
-    s = _core.empty(batch + (cols,), real, device=a.device)
+    s = _native.empty(batch + (cols,), real, device=a.device)
     u_buf = vt_buf = None
     if compute_uv:
-        u_buf = _core.empty(batch + (u_cols, rows), dtype, device=a.device)
-        vt_buf = _core.empty(batch + (cols, cols), dtype, device=a.device)
+        u_buf = _native.empty(batch + (u_cols, rows), dtype, device=a.device)
+        vt_buf = _native.empty(batch + (cols, cols), dtype, device=a.device)
     infos = L.call("gesdd", work, b=u_buf, c=vt_buf, v=s, m=rows, n=cols, lda=rows, ldb=rows,
                    ldc=cols, job=job, batch=L.batch_count(a.shape), stride_a=rows * cols,
                    stride_b=u_cols * rows, stride_c=cols * cols, stride_v=cols)
@@ -71,15 +71,15 @@ def _empty_svd(a, dtype, real, full_matrices, compute_uv):
     (full) or empty factors."""
     m, n = a.shape[-2:]
     batch = a.shape[:-2]
-    s = _core.empty(batch + (0,), real, device=a.device)
+    s = _native.empty(batch + (0,), real, device=a.device)
     if not compute_uv:
         return s
     if full_matrices:
         u = L.identity_stack(batch, m, dtype, a.device)
         vh = L.identity_stack(batch, n, dtype, a.device)
     else:
-        u = _core.empty(batch + (m, 0), dtype, device=a.device)
-        vh = _core.empty(batch + (0, n), dtype, device=a.device)
+        u = _native.empty(batch + (m, 0), dtype, device=a.device)
+        vh = _native.empty(batch + (0, n), dtype, device=a.device)
     return SVDResult(u, s, vh)
 
 
@@ -137,7 +137,7 @@ def qr(a, mode="reduced"):
     count = L.batch_count(a.shape)
     h = L.fortran_copy(a, dtype)
     h_base = L.base_of(h)
-    tau = _core.empty(batch + (k,), dtype, device=a.device)
+    tau = _native.empty(batch + (k,), dtype, device=a.device)
     L.call("geqrf", h_base, v=tau, m=m, n=n, lda=max(m, 1), batch=count, stride_a=m * n,
            stride_v=k)
     if mode == "raw":

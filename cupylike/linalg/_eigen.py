@@ -3,7 +3,7 @@
 import numpy
 from numpy.linalg._linalg import EighResult, EigResult
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import ABS_MAX, UNPACK_EIGENVECTORS, real_part
 
@@ -30,7 +30,7 @@ def eigh(a, UPLO="L"):  # noqa: N803 (NumPy's name)
     a, dtype = L.as_square_stack(a, "eigh")
     n = a.shape[-1]
     v = L.fortran_copy(a, dtype)
-    w = _core.empty(a.shape[:-1], L.real_dtype(dtype), device=a.device)
+    w = _native.empty(a.shape[:-1], L.real_dtype(dtype), device=a.device)
     infos = L.call("syevd", L.base_of(v), v=w, m=n, n=n, lda=max(n, 1), job="V", uplo=UPLO,
                    batch=L.batch_count(a.shape), stride_a=n * n, stride_v=n)
     L.raise_on_info(infos, "Eigenvalues did not converge")
@@ -45,7 +45,7 @@ def eigvalsh(a, UPLO="L"):  # noqa: N803 (NumPy's name)
     # LAPACK sees the transposes (conjugates, for Hermitian matrices: the same eigenvalues),
     # whose other triangle holds a's UPLO one.
     work = L.plain_copy(a, dtype)
-    w = _core.empty(a.shape[:-1], L.real_dtype(dtype), device=a.device)
+    w = _native.empty(a.shape[:-1], L.real_dtype(dtype), device=a.device)
     infos = L.call("syevd", work, v=w, m=n, n=n, lda=max(n, 1), job="N",
                    uplo="U" if UPLO == "L" else "L", batch=L.batch_count(a.shape),
                    stride_a=n * n, stride_v=n)
@@ -56,12 +56,12 @@ def eigvalsh(a, UPLO="L"):  # noqa: N803 (NumPy's name)
 def _geev(a, function, vectors):
     a, dtype = L.as_square_stack(a, function)
     # As NumPy: inf or NaN anywhere is an error (the largest magnitude tells, on the host).
-    if a.size and not numpy.isfinite(_core.asnumpy(real_part(ABS_MAX(a, axis=None)))):
+    if a.size and not numpy.isfinite(_native.asnumpy(real_part(ABS_MAX(a, axis=None)))):
         raise L.LinAlgError("Array must not contain infs or NaNs")
     n = a.shape[-1]
     cplx = L.complex_dtype(dtype)
     work = L.base_of(L.fortran_copy(a, dtype))
-    w = _core.empty(a.shape[:-1], cplx, device=a.device)
+    w = _native.empty(a.shape[:-1], cplx, device=a.device)
     # Vectors in a's dtype: for real a, geev's packed real form, unpacked below when needed.
     v = L.fortran_empty(a.shape, dtype, a.device) if vectors else None
     infos = L.call("geev", work, b=None if v is None else L.base_of(v), v=w, m=n, n=n,
@@ -72,11 +72,11 @@ def _geev(a, function, vectors):
         return w, v
     # As NumPy: a real input whose eigenvalues are all real gets real results (the check reads
     # the imaginary parts on the host: one small transfer, no kernel).
-    if not numpy.any(_core.asnumpy(w.imag)):
+    if not numpy.any(_native.asnumpy(w.imag)):
         return w.real, v
     if v is not None:
         packed = L.base_of(v)
-        unpacked = _core.empty(packed.shape, cplx, device=a.device)
+        unpacked = _native.empty(packed.shape, cplx, device=a.device)
         if unpacked.size:
             UNPACK_EIGENVECTORS(packed, w, n, unpacked)
         v = unpacked.swapaxes(-1, -2)

@@ -5,8 +5,8 @@ det and slogdet read getrf's results: the diagonal of U and the pivots, where pi
 differing from j + 1 is one row swap, each flipping the determinant's sign.
 """
 
-from cupylike import _core
-from cupylike._core import ElementwiseKernel, ReductionKernel
+from cupylike._core import _native
+from cupylike._core._native import ElementwiseKernel, ReductionKernel
 
 # The determinant: the product of U's diagonal, negated once per row swap.
 LU_DET = ReductionKernel("T d, int32 p", "T y", "p != _J + 1 ? -d : d", "a * b", "y = a", "1",
@@ -60,7 +60,7 @@ TRIANGLE = ElementwiseKernel(
 
 def triangle(x, lower):
     """TRIANGLE on C-contiguous x (..., rows, cols), into a new array."""
-    y = _core.empty(x.shape, x.dtype, device=x.device)
+    y = _native.empty(x.shape, x.dtype, device=x.device)
     if y.size:
         TRIANGLE(x, x.shape[-2], x.shape[-1], lower, y)
     return y

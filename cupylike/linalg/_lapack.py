@@ -14,7 +14,7 @@ import math
 import numpy
 from numpy.linalg import LinAlgError
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._device_arrays import device_array
 from cupylike._products import _set_host_blas
 
@@ -79,7 +79,7 @@ def batch_count(shape):
 
 def plain_copy(a, dtype):
     """A C-contiguous copy of `a` in `dtype`: to LAPACK, the stack of a's transposes."""
-    out = _core.empty(a.shape, dtype, device=a.device)
+    out = _native.empty(a.shape, dtype, device=a.device)
     out[...] = a
     return out
 
@@ -87,7 +87,7 @@ def plain_copy(a, dtype):
 def fortran_copy(a, dtype):
     """A copy of `a` in `dtype` whose matrices are column-major (the batch axes C-ordered):
     returned as the view with a's shape. LAPACK sees a's matrices themselves."""
-    out = _core.empty(a.shape[:-2] + (a.shape[-1], a.shape[-2]), dtype, device=a.device)
+    out = _native.empty(a.shape[:-2] + (a.shape[-1], a.shape[-2]), dtype, device=a.device)
     out[...] = a.swapaxes(-1, -2)
     return out.swapaxes(-1, -2)
 
@@ -95,13 +95,13 @@ def fortran_copy(a, dtype):
 def fortran_empty(shape, dtype, device):
     """An uninitialised stack whose matrices are column-major (see fortran_copy)."""
     shape = tuple(shape)
-    return _core.empty(shape[:-2] + (shape[-1], shape[-2]), dtype, device=device).swapaxes(-1, -2)
+    return _native.empty(shape[:-2] + (shape[-1], shape[-2]), dtype, device=device).swapaxes(-1, -2)
 
 
 def identity_stack(batch_shape, n, dtype, device, fortran=False):
     """A stack of n x n identity matrices, its own memory (LAPACK may overwrite it)."""
-    out = _core.empty(tuple(batch_shape) + (n, n), dtype, device=device)
-    out[...] = _core.eye(n, dtype=dtype, device=device)
+    out = _native.empty(tuple(batch_shape) + (n, n), dtype, device=device)
+    out[...] = _native.eye(n, dtype=dtype, device=device)
     return out.swapaxes(-1, -2) if fortran else out
 
 
@@ -115,7 +115,7 @@ def call(routine, a, *, b=None, c=None, v=None, **desc):
     """Runs `routine` through the SOLVER facade on base arrays (each C-contiguous; their
     matrices are LAPACK's column-major ones) and returns the info codes."""
     _set_host_blas(a.device)
-    return _core._solver(routine, a, b, c, v, **desc)
+    return _native._solver(routine, a, b, c, v, **desc)
 
 
 def raise_on_info(infos, message):
@@ -137,7 +137,7 @@ def lu_factor(a, dtype):
     a's transposes (det(A^T) = det(A); solves use getrs with trans 'T')."""
     n = a.shape[-1]
     lu = plain_copy(a, dtype)
-    piv = _core.empty(a.shape[:-1], numpy.int32, device=a.device)
+    piv = _native.empty(a.shape[:-1], numpy.int32, device=a.device)
     infos = call("getrf", lu, v=piv, m=n, n=n, lda=max(n, 1), batch=batch_count(a.shape),
                  stride_a=n * n, stride_v=n)
     return lu, piv, infos

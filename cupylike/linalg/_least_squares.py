@@ -3,7 +3,7 @@ cutoff relative to the largest count as zero."""
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._products import matmul
 from cupylike._ufuncs import UFUNCS
 from cupylike.linalg import _lapack as L
@@ -62,19 +62,19 @@ def lstsq(a, b, rcond=None):
     u, s, vh = svd(a.astype(dtype, copy=False), full_matrices=False)
     # The rank is a Python int, so the singular values come to the host: the cutoff is applied
     # there too, and the reciprocals go back (min(M, N) values).
-    s_host = _core.asnumpy(s)
+    s_host = _native.asnumpy(s)
     cutoff = rcond * s_host.max(initial=0)
     rank = int((s_host > cutoff).sum())
     inv_s = numpy.zeros_like(s_host)
     inv_s[s_host > cutoff] = 1 / s_host[s_host > cutoff]
-    inv_s = _core.asarray(inv_s.astype(dtype), device=a.device)
+    inv_s = _native.asarray(inv_s.astype(dtype), device=a.device)
     b = b.astype(dtype, copy=False)
     x = matmul(_adjoint(vh), _multiply(inv_s[:, None], matmul(_adjoint(u), b)))
     if rank == n and m > n:
         resid = real_part(ABS_SQUARE_SUM(_subtract(b, matmul(a.astype(dtype, copy=False), x)),
                                          axis=0))
     else:
-        resid = _core.empty((0,), real, device=a.device)
+        resid = _native.empty((0,), real, device=a.device)
     return (x[:, 0] if vector else x), resid, rank, s
 
 
@@ -112,13 +112,13 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
         raise ValueError("`rtol` and `rcond` can't be both set.")
     m, n = a.shape[-2:]
     if a.size == 0:
-        return _core.empty(a.shape[:-2] + (n, m), dtype, device=a.device)
+        return _native.empty(a.shape[:-2] + (n, m), dtype, device=a.device)
     u, s, vh = svd(a.astype(dtype, copy=False), full_matrices=False, hermitian=hermitian)
     real = s.dtype
-    if isinstance(rcond, _core.ndarray):
+    if isinstance(rcond, _native.ndarray):
         rcond = rcond.astype(real)[..., None]
     else:
-        rcond = _core.asarray(numpy.asarray(rcond, dtype=real)[..., None], device=a.device)
+        rcond = _native.asarray(numpy.asarray(rcond, dtype=real)[..., None], device=a.device)
     cutoff = _multiply(rcond, real_part(ABS_MAX(s, axis=-1, keepdims=True)))
     inv_s = RECIPROCAL_ABOVE(s, cutoff)
     return matmul(_adjoint(vh), _multiply(inv_s[..., None].astype(dtype, copy=False),

@@ -6,7 +6,7 @@ import math
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._ufuncs import UFUNCS
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._decompositions import svd
@@ -63,14 +63,14 @@ def _vector_norm(x, ord, axis, keepdims):  # noqa: A002 (NumPy's name)
         return _reduce(NONZERO_COUNT, x, axis, keepdims)
     if ord == 1:
         return _reduce(ABS_SUM, x, axis, keepdims)
-    p = _core.asarray(numpy.float64(ord), device=x.device)
+    p = _native.asarray(numpy.float64(ord), device=x.device)
     total = real_part(ABS_POWER_SUM(x, p, axis=axis, keepdims=keepdims))
     return _power(total, numpy.asarray(1.0 / ord, total.dtype))
 
 
 def _svd_norm(x, row_axis, col_axis, kernel):
     """kernel() over the singular values of the matrices on (row_axis, col_axis)."""
-    moved = _core.moveaxis(x, (row_axis, col_axis), (-2, -1))
+    moved = _native.moveaxis(x, (row_axis, col_axis), (-2, -1))
     return _reduce(kernel, svd(moved, compute_uv=False), -1)
 
 
@@ -164,18 +164,18 @@ def cond(x, p=None):
         x_inv, infos = inv_with_infos(x)
         r = _multiply(norm(x, p, axis=(-2, -1)), norm(x_inv, p, axis=(-2, -1)))
         if any(i > 0 for i in infos):  # singular: NumPy's inverse is all NaN there
-            host = _core.asnumpy(r).reshape(-1)
+            host = _native.asnumpy(r).reshape(-1)
             host[numpy.asarray(infos) > 0] = numpy.nan
-            r = _core.asarray(host.reshape(r.shape), device=x.device)
+            r = _native.asarray(host.reshape(r.shape), device=x.device)
         r = r.astype(L.real_dtype(L.result_dtype(x.dtype)), copy=False)
     # NaN results become inf, unless x itself held a NaN (NumPy's convention).
-    host = _core.asnumpy(r)
+    host = _native.asnumpy(r)
     nan = numpy.isnan(host)
     if nan.any():
         # x holds a NaN where the sum of its squared magnitudes is NaN (a kernel norm has).
-        nan &= ~numpy.isnan(_core.asnumpy(ABS_SQUARE_SUM(x, axis=(-2, -1))))
+        nan &= ~numpy.isnan(_native.asnumpy(ABS_SQUARE_SUM(x, axis=(-2, -1))))
         host = numpy.where(nan, numpy.inf, host)
-        r = _core.asarray(host, device=x.device)
+        r = _native.asarray(host, device=x.device)
     return r
 
 
@@ -195,7 +195,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):  # noqa: N803 (NumP
         raise ValueError("`tol` and `rtol` can't be both set.")
     A = L.linalg_array(A, "matrix_rank")  # noqa: N806
     if A.ndim < 2:
-        return int(bool(_core.asnumpy(NONZERO_COUNT(A, axis=None))))
+        return int(bool(_native.asnumpy(NONZERO_COUNT(A, axis=None))))
     s = svd(A, compute_uv=False, hermitian=hermitian)
     if tol is None:
         if rtol is None:
@@ -207,6 +207,6 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):  # noqa: N803 (NumP
 
 def _as_device(value, like):
     """A tolerance (scalar, NumPy or cupylike array) as a cupylike array on like's device."""
-    if isinstance(value, _core.ndarray):
+    if isinstance(value, _native.ndarray):
         return value
-    return _core.asarray(numpy.asarray(value, dtype=like.dtype), device=like.device)
+    return _native.asarray(numpy.asarray(value, dtype=like.dtype), device=like.device)

@@ -9,7 +9,7 @@ import operator
 import numpy
 from numpy.linalg._linalg import SlogdetResult
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._products import matmul
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import LOG_ABS_SUM, LU_DET, LU_SIGN, real_part
@@ -60,8 +60,8 @@ def solve(a, b):
     elif b.shape[-2] != n:
         raise _core_mismatch("solve", "(m,m),(m,n)->(m,n)", b.shape[-2], n)
     batch = tuple(numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2]))
-    a = _core.broadcast_to(a, batch + (n, n))
-    b = _core.broadcast_to(b, batch + b.shape[-2:])
+    a = _native.broadcast_to(a, batch + (n, n))
+    b = _native.broadcast_to(b, batch + b.shape[-2:])
     lu, piv, infos = L.lu_factor(a, dtype)
     L.raise_on_info(infos, "Singular matrix")
     x = _lu_solve(lu, piv, b, dtype)
@@ -98,7 +98,7 @@ def _lu_diagonal(a, function):
     a, dtype = L.as_square_stack(a, function)
     # info > 0 only says U has a zero on its diagonal: the determinant is then 0, as computed.
     lu, piv, _ = L.lu_factor(a, dtype)
-    return _core.diagonal(lu, 0, -2, -1), piv, dtype
+    return _native.diagonal(lu, 0, -2, -1), piv, dtype
 
 
 def det(a):

@@ -13,7 +13,7 @@ import os
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 
 # Words per output of each (distribution, dtype) cuRAND draws: a double takes two words
 # (measured against the raw stream: double i uses words 2i and 2i + 1, a float or a Poisson
@@ -39,7 +39,7 @@ def _use_curand_wheel():
     for folder in getattr(nvidia.curand, "__path__", []):
         path = os.path.join(folder, "lib", "libcurand.so.10")
         if os.path.exists(path):
-            _core._set_curand_library(path)
+            _native._set_curand_library(path)
             return
 
 
@@ -139,8 +139,8 @@ class Philox:
             # Normals come in Box-Muller pairs: start on a pair, draw a whole number of pairs.
             start += start % 2
             count += count % 2
-        out = _core.empty((count,), dtype)
-        _core._rand_generate(out, distribution, self._seed, start, float(param1), float(param2))
+        out = _native.empty((count,), dtype)
+        _native._rand_generate(out, distribution, self._seed, start, float(param1), float(param2))
         self._offset = (start + count) * width
         if count != n:
             out = out[:n]

@@ -8,7 +8,7 @@ import operator
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._indexing import take
 from cupylike._searching import searchsorted
 from cupylike._sorting import argsort
@@ -27,7 +27,7 @@ def permutation_indices(bg, n):
 
 def _weights(p, pop):
     """p checked as NumPy checks it (1-d, pop entries, non-negative, sums to 1), on the host."""
-    hp = numpy.asarray(_core.asnumpy(p) if isinstance(p, _core.ndarray) else p, numpy.float64)
+    hp = numpy.asarray(_native.asnumpy(p) if isinstance(p, _native.ndarray) else p, numpy.float64)
     if hp.ndim != 1:
         raise ValueError("p must be 1-dimensional")
     if hp.size != pop:
@@ -41,12 +41,12 @@ def _weights(p, pop):
 
 def choice(bg, a, size=None, replace=True, p=None, axis=0, legacy=False):
     """Samples of `a` (an int n: range(n)) of `size`."""
-    if numpy.ndim(a) == 0 and not isinstance(a, _core.ndarray):
+    if numpy.ndim(a) == 0 and not isinstance(a, _native.ndarray):
         pop, values = operator.index(a), None
         if pop < 0 or (legacy and pop == 0 and size != 0):
             raise ValueError("a must be greater than 0 unless no samples are taken")
     else:
-        values = a if isinstance(a, _core.ndarray) else _core.asarray(a)
+        values = a if isinstance(a, _native.ndarray) else _native.asarray(a)
         if values.ndim == 0:
             raise ValueError("a must be 1-dimensional or an integer")
         if legacy and values.ndim != 1:
@@ -72,7 +72,7 @@ def choice(bg, a, size=None, replace=True, p=None, axis=0, legacy=False):
 
 def _indices(bg, pop, n, replace, hp):
     if n == 0:
-        return _core.empty((0,), numpy.int64)
+        return _native.empty((0,), numpy.int64)
     if hp is None:
         if replace:
             return integers(bg, 0, pop, (n,))
@@ -83,8 +83,8 @@ def _indices(bg, pop, n, replace, hp):
         cdf = numpy.cumsum(hp)
         cdf /= cdf[-1]
         cdf[numpy.flatnonzero(hp)[-1]:] = 1.0
-        return searchsorted(_core.asarray(cdf), dist.random(bg, (n,)), side="right")
-    keys = _divide(dist.exponential(bg, 1.0, (pop,)), _core.asarray(hp))
+        return searchsorted(_native.asarray(cdf), dist.random(bg, (n,)), side="right")
+    keys = _divide(dist.exponential(bg, 1.0, (pop,)), _native.asarray(hp))
     return argsort(keys)[:n]
 
 
@@ -93,14 +93,14 @@ def permutation(bg, x, axis=0):
     along `axis`."""
     if isinstance(x, (int, numpy.integer)):
         return permutation_indices(bg, operator.index(x))
-    arr = x if isinstance(x, _core.ndarray) else _core.asarray(x)
+    arr = x if isinstance(x, _native.ndarray) else _native.asarray(x)
     axis = normalize_axis_index(operator.index(axis), arr.ndim)
     return take(arr, permutation_indices(bg, arr.shape[axis]), axis=axis)
 
 
 def shuffle(bg, x, axis=0):
     """Permutes the cupylike array x in place along `axis`."""
-    if not isinstance(x, _core.ndarray):
+    if not isinstance(x, _native.ndarray):
         raise TypeError("The array must be a cupylike.ndarray")
     if x.ndim == 0:
         raise TypeError("len() of unsized object")

@@ -4,7 +4,7 @@ Generator and RandomState classes are thin wrappers around these."""
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._indexing import flatnonzero
 from cupylike._reduction_api import any as _any
 from cupylike._ufuncs import UFUNCS
@@ -24,12 +24,12 @@ def float_dtype(dtype, name):
 
 
 def _is_scalar(x):
-    return numpy.ndim(x) == 0 and not isinstance(x, _core.ndarray)
+    return numpy.ndim(x) == 0 and not isinstance(x, _native.ndarray)
 
 
 def _host(x):
     """x as a NumPy value for checks (parameters are small or scalars)."""
-    return _core.asnumpy(x) if isinstance(x, _core.ndarray) else numpy.asarray(x)
+    return _native.asnumpy(x) if isinstance(x, _native.ndarray) else numpy.asarray(x)
 
 
 def _check(condition_failed, message):
@@ -68,9 +68,9 @@ def uniform(bg, low=0.0, high=1.0, size=None, check_order=False):
 
 
 def _as_f64(x):
-    if isinstance(x, _core.ndarray):
+    if isinstance(x, _native.ndarray):
         return x.astype(numpy.float64, copy=False)
-    return numpy.float64(x) if numpy.ndim(x) == 0 else _core.asarray(x, dtype=numpy.float64)
+    return numpy.float64(x) if numpy.ndim(x) == 0 else _native.asarray(x, dtype=numpy.float64)
 
 
 def _normal64(bg, shape, loc=0.0, scale=1.0):
@@ -80,7 +80,7 @@ def _normal64(bg, shape, loc=0.0, scale=1.0):
         n *= s
     pairs = -(-n // 2)
     words = bg.words64((2 * pairs,))
-    out = _core.empty((2 * pairs,), numpy.float64)
+    out = _native.empty((2 * pairs,), numpy.float64)
     if pairs:
         kernel("normal_from_words")(words, numpy.float64(loc), numpy.float64(scale), out,
                                     size=pairs)
@@ -115,7 +115,7 @@ def exponential(bg, scale=1.0, size=None, dtype=numpy.float64):
     dt = float_dtype(dtype, "exponential")
     shape = _param_shape(size, sc)
     u = random(bg, shape, dt)
-    scale = dt.type(scale) if _is_scalar(scale) else _core.asarray(scale).astype(dt, copy=False)
+    scale = dt.type(scale) if _is_scalar(scale) else _native.asarray(scale).astype(dt, copy=False)
     return kernel("exponential")(u, scale)
 
 
@@ -126,7 +126,7 @@ def _rounds(bg, shape, candidate, params, out_dtype):
     n = 1
     for s in shape:
         n *= s
-    flat = [p if _is_scalar(p) else _core.broadcast_to(_core.asarray(p), shape).reshape(n)
+    flat = [p if _is_scalar(p) else _native.broadcast_to(_native.asarray(p), shape).reshape(n)
             for p in params]
     values, rejected = candidate(bg, n, flat)
     out = values
@@ -183,7 +183,7 @@ def binomial(bg, n, p, size=None):
     _check(numpy.any(hp < 0) or numpy.any(hp > 1) or numpy.any(numpy.isnan(hp)),
            "p < 0, p > 1 or p is NaN")
     shape = _param_shape(size, hn, hp)
-    nn = numpy.int64(n) if _is_scalar(n) else _core.asarray(n).astype(numpy.int64, copy=False)
+    nn = numpy.int64(n) if _is_scalar(n) else _native.asarray(n).astype(numpy.int64, copy=False)
     pp = numpy.float64(p) if _is_scalar(p) else _as_f64(p)
     return _rounds(bg, shape, _binomial_candidate, [nn, pp], numpy.int64)
 
@@ -208,5 +208,5 @@ def poisson(bg, lam=1.0, size=None):
                        numpy.int64)
     shape = shape_of(size)
     if float(lam) == 0:
-        return _core.zeros(shape, numpy.int64)
+        return _native.zeros(shape, numpy.int64)
     return bg.draw("poisson", shape, numpy.uint32, float(lam)).astype(numpy.int64)

@@ -2,7 +2,7 @@
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.random import _choice
 from cupylike.random import _distributions as dist
 from cupylike.random._bit_generator import Philox, shape_of
@@ -14,7 +14,7 @@ def _into(out, size, dtype, draw):
     in memory order with draw(out.size) and returned (size, if given, must be out.shape)."""
     if out is None:
         return draw(size)
-    if not isinstance(out, _core.ndarray):
+    if not isinstance(out, _native.ndarray):
         raise TypeError("out must be a cupylike.ndarray")
     if out.dtype != numpy.dtype(dtype):
         raise TypeError(f"Supplied output array has the wrong type. Expected {numpy.dtype(dtype)}"

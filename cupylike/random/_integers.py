@@ -6,7 +6,7 @@ import operator
 
 import numpy
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike._indexing import flatnonzero
 from cupylike._reduction_api import any as _any
 from cupylike.random._bit_generator import shape_of
@@ -23,8 +23,8 @@ def _scalar_bound(value, name):
 
 def _array_bound(value):
     """An array-valued bound on the host as integers (floats truncate, as NumPy casts them)."""
-    if isinstance(value, _core.ndarray):
-        h = _core.asnumpy(value)
+    if isinstance(value, _native.ndarray):
+        h = _native.asnumpy(value)
     elif isinstance(value, numpy.ndarray):
         h = value
     else:  # a Python sequence: its ints exactly (NumPy would make [2**63, -4] float64)
@@ -66,9 +66,9 @@ def integers(bg, low, high=None, size=None, dtype=numpy.int64, endpoint=False):
         low, high = 0, low
     if numpy.ndim(low) != 0 or numpy.ndim(high) != 0:
         return _integers_of_arrays(bg, low, high, size, dt, endpoint, one_argument)
-    if isinstance(low, (_core.ndarray, numpy.ndarray)):
+    if isinstance(low, (_native.ndarray, numpy.ndarray)):
         low = low.item()
-    if isinstance(high, (_core.ndarray, numpy.ndarray)):
+    if isinstance(high, (_native.ndarray, numpy.ndarray)):
         high = high.item()
     low, high = _scalar_bound(low, "low"), _scalar_bound(high, "high")
     info = numpy.iinfo(dt) if dt.kind != "b" else None
@@ -107,7 +107,7 @@ def _integers_of_arrays(bg, low, high, size, dt, endpoint, one_argument):
     lo_u, hi_u = _modular(lo), _modular(hi)
     r = hi_u - lo_u + numpy.uint64(endpoint)
     threshold = numpy.where(r == 0, numpy.uint64(0), (numpy.uint64(0) - r) % numpy.maximum(r, 1))
-    args = tuple(_core.asarray(numpy.ascontiguousarray(numpy.broadcast_to(a, shape)))
+    args = tuple(_native.asarray(numpy.ascontiguousarray(numpy.broadcast_to(a, shape)))
                  for a in (r, threshold, numpy.broadcast_to(lo_u, shape)))
     return _draw(bg, shape, dt, args, whole_range=False)
 
@@ -115,12 +115,12 @@ def _integers_of_arrays(bg, low, high, size, dt, endpoint, one_argument):
 def _draw(bg, shape, dt, args, whole_range):
     """Lemire's draws for `args` = (r, threshold, low): scalars, or arrays of `shape`; rejected
     elements are drawn again, in rounds."""
-    out = _core.empty(shape, dt)
-    rejected = _core.empty(shape, numpy.bool_)
+    out = _native.empty(shape, dt)
+    rejected = _native.empty(shape, numpy.bool_)
     kernel("bounded")(bg.words64(shape), *args, out, rejected)
     if out.size == 0 or whole_range:
         return out
-    per_element = isinstance(args[0], _core.ndarray)
+    per_element = isinstance(args[0], _native.ndarray)
     flat_args = tuple(a.reshape(-1) for a in args) if per_element else args
     flat = out.reshape(-1)
     rejected = rejected.reshape(-1)
@@ -128,8 +128,8 @@ def _draw(bg, shape, dt, args, whole_range):
     while bool(_any(rejected)):
         pending = flatnonzero(rejected) if pending is None else pending[rejected]
         round_args = tuple(a[pending] for a in flat_args) if per_element else args
-        values = _core.empty((pending.size,), dt)
-        rejected = _core.empty((pending.size,), numpy.bool_)
+        values = _native.empty((pending.size,), dt)
+        rejected = _native.empty((pending.size,), numpy.bool_)
         kernel("bounded")(bg.words64((pending.size,)), *round_args, values, rejected)
         flat[pending] = values
     return out

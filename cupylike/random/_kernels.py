@@ -3,14 +3,14 @@ kernel costs a compile on a cold cache, so the distributions share them)."""
 
 import functools
 
-from cupylike import _core
+from cupylike._core import _native
 
 
 @functools.cache
 def kernel(name):
     """The kernel `name`, made on first use."""
     params, outputs, body = _SOURCES[name]
-    return _core.ElementwiseKernel(params, outputs, body, f"cupylike_random_{name}")
+    return _native.ElementwiseKernel(params, outputs, body, f"cupylike_random_{name}")
 
 
 _SOURCES = {

@@ -2,7 +2,7 @@
 stream, with one default RandomState per device as CuPy's get_random_state keeps."""
 
 
-from cupylike import _core
+from cupylike._core import _native
 from cupylike.random import _choice
 from cupylike.random import _distributions as dist
 from cupylike.random._bit_generator import Philox
@@ -121,7 +121,7 @@ _states = {}
 def get_random_state():
     """The current device's default RandomState (made on first use, seeded from
     CUPYLIKE_SEED if set, else from fresh entropy)."""
-    key = str(_core.Device())
+    key = str(_native.Device())
     rs = _states.get(key)
     if rs is None:
         import os  # noqa: PLC0415
@@ -135,7 +135,7 @@ def set_random_state(rs):
     """Makes `rs` the current device's default RandomState."""
     if not isinstance(rs, RandomState):
         raise TypeError("Random state must be a cupylike.random.RandomState")
-    _states[str(_core.Device())] = rs
+    _states[str(_native.Device())] = rs
 
 
 def seed(seed=None):

@@ -17,7 +17,7 @@ def _gpu_nans(x):
     clear) where x86 CPUs, and so NumPy, make one with the sign bit set: the sign of a NaN is
     not NumPy's there. The cpu device and the emulated GPU compute on the host, like NumPy."""
     return (isinstance(x, cupylike.ndarray) and x.device.kind == "cuda"
-            and not cupylike._core._cuda_emulated())
+            and not cupylike._core._native._cuda_emulated())
 
 
 def assert_array_equal(actual, desired, *, strides=False, err_msg=""):
