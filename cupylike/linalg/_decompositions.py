@@ -4,8 +4,12 @@ the factors read back through the layout identities in _lapack.py."""
 from numpy.linalg._linalg import QRResult, SVDResult
 
 from cupylike._core import _native
+from cupylike._ufuncs import UFUNCS
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import triangle
+
+_isinf = UFUNCS["isinf"]
+_isnan = UFUNCS["isnan"]
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
@@ -57,13 +61,32 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     infos = L.call("gesdd", work, b=u_buf, c=vt_buf, v=s, m=rows, n=cols, lda=rows, ldb=rows,
                    ldc=cols, job=job, batch=L.batch_count(a.shape), stride_a=rows * cols,
                    stride_b=u_cols * rows, stride_c=cols * cols, stride_v=cols)
-    L.raise_on_info(infos, "SVD did not converge")
+    L.raise_on_info(_infinite_matrices_converge(a, infos, s), "SVD did not converge")
     if not compute_uv:
         return s
     if tall:
         return SVDResult(u_buf.swapaxes(-1, -2), s, vt_buf.swapaxes(-1, -2))
     # a^T = U' S VT' gives a = VT'^T S U'^T: the buffers read row-major are u and vh.
     return SVDResult(vt_buf, s, u_buf)
+
+
+def _infinite_matrices_converge(a, infos, s):
+    """The info codes with matrices that hold infinities but no NaN counted as converged, their
+    singular values NaN: NumPy's gesdd (the cpu device's too) returns that, while cuSOLVER's
+    gesvd reports such a matrix unconverged. Looked at only when some matrix failed."""
+    infos = [int(i) for i in infos]
+    failed = [k for k, info in enumerate(infos) if info > 0]
+    if not failed:
+        return infos
+    matrices = a.reshape((-1,) + a.shape[-2:])
+    infinite = _native.asnumpy(_isinf(matrices).any(axis=(-2, -1)))
+    nan = _native.asnumpy(_isnan(matrices).any(axis=(-2, -1)))
+    values = s.reshape((-1, s.shape[-1]))
+    for k in failed:
+        if infinite[k] and not nan[k]:
+            values[k] = float("nan")
+            infos[k] = 0
+    return infos
 
 
 def _empty_svd(a, dtype, real, full_matrices, compute_uv):
