@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from cupylike._core import _native
+
 BOOL = "?"
 INTS = "bBhHiIlL"  # int8 uint8 int16 uint16 int32 uint32 int64 uint64
 SIGNED = "bhil"
@@ -30,13 +32,9 @@ COMPLEX = "FD"  # complex64 complex128
 NUMERIC = INTS + FLOATS + COMPLEX
 ALL = BOOL + NUMERIC
 
-# The C++ type of each type character as kernels compute with it (float16 computes in float).
-COMPUTE = {
-    "?": "bool", "b": "signed char", "B": "unsigned char", "h": "short", "H": "unsigned short",
-    "i": "int", "I": "unsigned int", "l": "long long", "L": "unsigned long long", "e": "float",
-    "f": "float", "d": "double", "F": "cupylike::complex<float>",
-    "D": "cupylike::complex<double>",
-}
+# The C++ type of each type character as kernels compute with it (float16 computes in float),
+# from the core's one table (csrc/core/dtype.cpp).
+COMPUTE = {dtype.char: name for dtype, name in _native._compute_c_types().items()}
 
 
 @dataclasses.dataclass(frozen=True)
