@@ -1,7 +1,8 @@
 """The shape of a reduction table entry and helpers to spell its loops.
 
-A loop is (types, acc, identity, map, reduce, post, vbest), strings of CUDA C++ that the core
-puts into an operation struct for kernels/cupylike/reduction.cuh:
+A loop (`loop`, the core's ReductionLoopSpec) holds types, acc, identity, map, reduce, post and
+vbest, strings of CUDA C++ that the core puts into an operation struct for
+kernels/cupylike/reduction.cuh:
 
 - types: 'f->f' (input type, output type), NumPy's type characters;
 - acc: the accumulator, a type character ('d') or a C++ type ('cupylike::arg_pair<float>');
@@ -54,7 +55,8 @@ class Entry:
 
 
 def loop(types, acc, identity, map_, reduce, post="out0 = a", vbest=""):
-    return (types, acc, identity, map_, reduce, post, vbest)
+    return _native._ReductionLoop(types=types, acc=acc, identity=identity, map=map_,
+                                  reduce=reduce, post=post, vbest=vbest)
 
 
 def reduction(name, loops, ufunc, **traits):
