@@ -17,7 +17,7 @@ from cupylike._reduction_api import min as _min
 from cupylike._reduction_api import sum as _sum
 from cupylike._statistics_kernels import C_TYPES, launch_dims, module
 
-_ACCUMULATORS = {"u": "unsigned long long", "d": "double"}
+_ACCUMULATORS = {"u": C_TYPES[numpy.dtype(numpy.uint64)], "d": C_TYPES[numpy.dtype(numpy.float64)]}
 # Bins up to this many accumulators (8 bytes each) are counted per block in shared memory.
 _PRIVATE_BINS = 4096
 _PER_THREAD = 16

@@ -3,28 +3,10 @@ RawModule per header holding its instantiations for every element type, compiled
 use (and cached on disk by content), and the launch shape of their index loops on the current
 device."""
 
-
-import numpy
-
 from cupylike._core import _native
 
-# The C++ element type of each dtype, as kernels/cupylike/types.cuh names them.
-C_TYPES = {
-    numpy.dtype(numpy.bool_): "bool",
-    numpy.dtype(numpy.int8): "signed char",
-    numpy.dtype(numpy.uint8): "unsigned char",
-    numpy.dtype(numpy.int16): "short",
-    numpy.dtype(numpy.uint16): "unsigned short",
-    numpy.dtype(numpy.int32): "int",
-    numpy.dtype(numpy.uint32): "unsigned int",
-    numpy.dtype(numpy.int64): "long long",
-    numpy.dtype(numpy.uint64): "unsigned long long",
-    numpy.dtype(numpy.float16): "__half",
-    numpy.dtype(numpy.float32): "float",
-    numpy.dtype(numpy.float64): "double",
-    numpy.dtype(numpy.complex64): "cupylike::complex<float>",
-    numpy.dtype(numpy.complex128): "cupylike::complex<double>",
-}
+# The C++ element type of each dtype, from the core's one table (csrc/core/dtype.cpp).
+C_TYPES = _native._c_types()
 
 _modules = {}
 

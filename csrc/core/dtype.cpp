@@ -11,11 +11,20 @@ namespace {
 using enum DType;
 
 constexpr DTypeInfo kInfo[kNumDTypes] = {
-    {"bool", 'b', '?', 1},      {"int8", 'i', 'b', 1},        {"int16", 'i', 'h', 2},
-    {"int32", 'i', 'i', 4},     {"int64", 'i', 'l', 8},       {"uint8", 'u', 'B', 1},
-    {"uint16", 'u', 'H', 2},    {"uint32", 'u', 'I', 4},      {"uint64", 'u', 'L', 8},
-    {"float16", 'f', 'e', 2},   {"float32", 'f', 'f', 4},     {"float64", 'f', 'd', 8},
-    {"complex64", 'c', 'F', 8}, {"complex128", 'c', 'D', 16},
+    {"bool", 'b', '?', 1, "bool"},
+    {"int8", 'i', 'b', 1, "signed char"},
+    {"int16", 'i', 'h', 2, "short"},
+    {"int32", 'i', 'i', 4, "int"},
+    {"int64", 'i', 'l', 8, "long long"},
+    {"uint8", 'u', 'B', 1, "unsigned char"},
+    {"uint16", 'u', 'H', 2, "unsigned short"},
+    {"uint32", 'u', 'I', 4, "unsigned int"},
+    {"uint64", 'u', 'L', 8, "unsigned long long"},
+    {"float16", 'f', 'e', 2, "__half"},
+    {"float32", 'f', 'f', 4, "float"},
+    {"float64", 'f', 'd', 8, "double"},
+    {"complex64", 'c', 'F', 8, "cupylike::complex<float>"},
+    {"complex128", 'c', 'D', 16, "cupylike::complex<double>"},
 };
 
 // NumPy's safe-cast lattice: each edge is a direct safe cast. Every other safe cast is a path.

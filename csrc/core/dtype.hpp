@@ -28,15 +28,25 @@ enum class DType : uint8_t {
 inline constexpr int kNumDTypes = 14;
 
 struct DTypeInfo {
-  const char* name;  // NumPy's name: "float32"
-  char kind;         // NumPy's kind: 'b', 'i', 'u', 'f', 'c'
-  char char_code;    // NumPy's type character: '?', 'b', 'h', ..., 'D'
-  uint8_t itemsize;  // bytes
+  const char* name;    // NumPy's name: "float32"
+  char kind;           // NumPy's kind: 'b', 'i', 'u', 'f', 'c'
+  char char_code;      // NumPy's type character: '?', 'b', 'h', ..., 'D'
+  uint8_t itemsize;    // bytes
+  const char* c_type;  // the element type kernels name it by (kernels/cupylike/types.cuh)
 };
 
 const DTypeInfo& dtype_info(DType dtype);
 inline int itemsize(DType dtype) { return dtype_info(dtype).itemsize; }
 inline const char* dtype_name(DType dtype) { return dtype_info(dtype).name; }
+
+/// The element type kernels use for a dtype ("float", "__half", "cupylike::complex<double>"):
+/// the library's one dtype -> C++ type table, which Python's kernels read through the bindings.
+inline const char* kernel_type(DType dtype) { return dtype_info(dtype).c_type; }
+/// The type kernels compute in: float for float16, as NumPy's loops do; any other dtype
+/// computes as its kernel_type.
+inline std::string compute_type(DType dtype) {
+  return kernel_type(dtype == DType::float16 ? DType::float32 : dtype);
+}
 
 /// The dtype with NumPy kind `kind` and `itemsize` bytes; TypeError if there is none.
 DType dtype_from_kind(char kind, int itemsize);

@@ -23,8 +23,7 @@ int64_t reach(int64_t rows, int64_t cols, int64_t ld, int64_t batch, int64_t str
 }
 
 void check(const GemmCall& c, int64_t a_bytes, int64_t b_bytes, int64_t c_bytes) {
-  if (c.dtype != DType::float32 && c.dtype != DType::float64 && c.dtype != DType::complex64 &&
-      c.dtype != DType::complex128)
+  if (!blas_dtype(c.dtype))
     raise(ErrorKind::type, std::string("gemm: no BLAS routine for ") + dtype_name(c.dtype));
   if (c.m < 0 || c.n < 0 || c.k < 0 || c.batch < 0 || c.stride_a < 0 || c.stride_b < 0 ||
       c.stride_c < 0)
@@ -46,6 +45,11 @@ void check(const GemmCall& c, int64_t a_bytes, int64_t b_bytes, int64_t c_bytes)
 }
 
 }  // namespace
+
+bool blas_dtype(DType d) {
+  return d == DType::float32 || d == DType::float64 || d == DType::complex64 ||
+         d == DType::complex128;
+}
 
 std::string describe(const GemmCall& c) {
   auto op = [](bool t) { return t ? " T" : " N"; };

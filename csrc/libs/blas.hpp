@@ -25,6 +25,9 @@ struct GemmCall {
   int64_t stride_a = 0, stride_b = 0, stride_c = 0;
 };
 
+/// Whether BLAS has routines for `dtype`: float32, float64, complex64, complex128.
+bool blas_dtype(DType dtype);
+
 /// The call in one line, e.g. "gemm float32 N T m=4 n=3 k=2 lda=4 ldb=3 ldc=4 batch=1 ...".
 std::string describe(const GemmCall& call);
 

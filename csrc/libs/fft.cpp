@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
+#include "core/layout.hpp"
 #include "libs/fft_backends.hpp"
 
 namespace cupylike {
@@ -14,6 +15,8 @@ std::atomic<bool> g_log{false}, g_dry_run{false};
 std::mutex g_log_mutex;
 std::vector<std::string> g_entries;
 std::atomic<int64_t> g_cpu_limit{16};  // reported and settable on cpu, where it has no effect
+std::mutex g_host_mutex;
+HostFft g_host_fft;
 
 std::string join(const int64_t* values, int count) {
   std::string s;
@@ -22,17 +25,6 @@ std::string join(const int64_t* values, int count) {
     s += std::to_string(values[i]);
   }
   return s;
-}
-
-const char* kind_name(FftKind kind) {
-  switch (kind) {
-    case FftKind::c2c:
-      return "c2c";
-    case FftKind::r2c:
-      return "r2c";
-    default:
-      return "c2r";
-  }
 }
 
 // Bytes from the pointer to the end of the last element one side of `call` touches (its
@@ -78,28 +70,110 @@ void check(const FftCall& c, int64_t in_bytes, int64_t out_bytes) {
     raise(ErrorKind::value, "fft: the transforms reach beyond their arrays in " + describe(c));
 }
 
-}  // namespace
-
-std::string describe(const FftCall& c) {
-  return std::string("fft ") + kind_name(c.kind) + (c.double_precision ? " double" : " single") +
-         " dir=" + std::to_string(c.direction) + " dims=" + join(c.dims, c.rank) +
-         " batch=" + std::to_string(c.batch) + " in=" + std::to_string(c.istride) + "," +
-         std::to_string(c.idist) + ",[" + join(c.inembed, c.rank) + "]" +
-         " out=" + std::to_string(c.ostride) + "," + std::to_string(c.odist) + ",[" +
-         join(c.onembed, c.rank) + "]";
+void copy_lengths(std::span<const int64_t> from, int64_t* to, const char* what) {
+  if (from.empty() || from.size() > 3)
+    raise(ErrorKind::value, std::string("fft: ") + what + " needs 1 to 3 entries");
+  for (size_t k = 0; k < from.size(); ++k) to[k] = from[k];
 }
 
-bool fft(Device device, const FftCall& call, const void* in, int64_t in_bytes, void* out,
-         int64_t out_bytes, const Stream& stream) {
-  check(call, in_bytes, out_bytes);
+int64_t bytes_from_data(const NDArray& a) {
+  Extent e = byte_extent(a.shape(), a.strides(), a.itemsize());
+  if (e.lo < 0) raise(ErrorKind::value, "fft: an operand has negative strides");
+  return e.hi;
+}
+
+// The dtypes each side of a kind and precision has.
+void check_dtypes(const FftCall& c, DType in, DType out) {
+  const DType real = c.double_precision ? DType::float64 : DType::float32;
+  const DType complex = c.double_precision ? DType::complex128 : DType::complex64;
+  const DType want_in = c.kind == FftKind::r2c ? real : complex;
+  const DType want_out = c.kind == FftKind::c2r ? real : complex;
+  if (in != want_in || out != want_out)
+    raise(ErrorKind::type, std::string("fft: the call needs ") + dtype_name(want_in) + " -> " +
+                               dtype_name(want_out) + " arrays, got " + dtype_name(in) + " -> " +
+                               dtype_name(out));
+}
+
+void run_on_host(const FftCall& call, const ArrayPtr& x, const ArrayPtr& y) {
+  HostFft executor;
+  {
+    std::lock_guard<std::mutex> lock(g_host_mutex);
+    executor = g_host_fft;
+  }
+  if (!executor) raise(ErrorKind::runtime, "fft: no host FFT registered (import cupylike.fft)");
+  executor(call, x, y);
+}
+
+}  // namespace
+
+FftCall fft_call(const std::string& kind, bool double_precision, std::span<const int64_t> dims,
+                 int64_t batch, int64_t istride, int64_t idist, std::span<const int64_t> inembed,
+                 int64_t ostride, int64_t odist, std::span<const int64_t> onembed, int direction) {
+  FftCall call;
+  if (kind == "c2c")
+    call.kind = FftKind::c2c;
+  else if (kind == "r2c")
+    call.kind = FftKind::r2c;
+  else if (kind == "c2r")
+    call.kind = FftKind::c2r;
+  else
+    raise(ErrorKind::value, "fft: kind must be 'c2c', 'r2c' or 'c2r', not '" + kind + "'");
+  call.double_precision = double_precision;
+  call.rank = int(dims.size());
+  copy_lengths(dims, call.dims, "dims");
+  if (inembed.size() != dims.size() || onembed.size() != dims.size())
+    raise(ErrorKind::value, "fft: dims, inembed and onembed need the same length");
+  copy_lengths(inembed, call.inembed, "inembed");
+  copy_lengths(onembed, call.onembed, "onembed");
+  call.batch = batch;
+  call.istride = istride;
+  call.idist = idist;
+  call.ostride = ostride;
+  call.odist = odist;
+  call.direction = direction;
+  return call;
+}
+
+const char* fft_kind_name(FftKind kind) {
+  switch (kind) {
+    case FftKind::c2c:
+      return "c2c";
+    case FftKind::r2c:
+      return "r2c";
+    default:
+      return "c2r";
+  }
+}
+
+std::string describe(const FftCall& c) {
+  return std::string("fft ") + fft_kind_name(c.kind) +
+         (c.double_precision ? " double" : " single") + " dir=" + std::to_string(c.direction) +
+         " dims=" + join(c.dims, c.rank) + " batch=" + std::to_string(c.batch) +
+         " in=" + std::to_string(c.istride) + "," + std::to_string(c.idist) + ",[" +
+         join(c.inembed, c.rank) + "]" + " out=" + std::to_string(c.ostride) + "," +
+         std::to_string(c.odist) + ",[" + join(c.onembed, c.rank) + "]";
+}
+
+void fft(const ArrayPtr& x, const ArrayPtr& y, const FftCall& call) {
+  const Device device = y->device();
+  check_same_device(x->device(), device);
+  if (!y->writeable()) raise(ErrorKind::value, "fft: the output is read-only");
+  check_dtypes(call, x->dtype(), y->dtype());
+  check(call, bytes_from_data(*x), bytes_from_data(*y));
   if (g_log.load()) {
     std::lock_guard<std::mutex> lock(g_log_mutex);
     g_entries.push_back(describe(call));
-    if (g_dry_run.load()) return false;
+    if (g_dry_run.load()) return;
   }
-  if (device.is_cpu()) return true;
-  cufft_exec(device, call, in, out, stream);
-  return false;
+  if (device.is_cpu())
+    run_on_host(call, x, y);
+  else
+    cufft_exec(device, call, x->data(), y->data(), *current_stream(device));
+}
+
+void set_host_fft(HostFft executor) {
+  std::lock_guard<std::mutex> lock(g_host_mutex);
+  g_host_fft = std::move(executor);
 }
 
 void set_fft_log(bool on, bool dry_run) {

@@ -2,15 +2,19 @@
 /// Fast Fourier transforms behind one description of the call. The front-end (cupylike/fft/)
 /// turns every transform into FftCalls as cufftPlanMany takes them (kind, precision, rank and
 /// dims, batch, strides, distances and embeddings, direction), unnormalised, and applies the
-/// scale itself. A GPU runs them on cuFFT (dlopen, plans cached per device); the cpu device runs
-/// the same description in Python on NumPy's pocketfft over views of the arrays' memory, so
-/// `fft` here only checks, logs and reports that the host must run it. A debug log records each
-/// call's description, and a dry-run mode records without running (tests compare the two
-/// devices' calls on the emulated GPU).
+/// scale itself. The facade checks and logs each call and picks the executor by device: a GPU
+/// runs it on cuFFT (dlopen, plans cached per device), the cpu device on the host executor,
+/// NumPy's pocketfft over views of the arrays' memory, which only Python can call: the Python
+/// layer registers it at import (set_host_fft), as it names the host BLAS library. A debug log
+/// records each call's description, and a dry-run mode records without running (tests compare
+/// the two devices' calls on the emulated GPU).
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "array/ndarray.hpp"
 #include "runtime/device.hpp"
 #include "runtime/stream.hpp"
 
@@ -34,15 +38,26 @@ struct FftCall {
   int direction = -1;  // cuFFT's: -1 forward, +1 inverse (c2c; r2c is -1, c2r +1)
 };
 
+/// The call in the front-end's terms (cupylike/fft/_plan.py's FftCall): the kind by name
+/// ("c2c", "r2c", "c2r"), dims and embeddings as lists of 1 to 3 lengths; ValueError else.
+FftCall fft_call(const std::string& kind, bool double_precision, std::span<const int64_t> dims,
+                 int64_t batch, int64_t istride, int64_t idist, std::span<const int64_t> inembed,
+                 int64_t ostride, int64_t odist, std::span<const int64_t> onembed, int direction);
+/// "c2c", "r2c" or "c2r".
+const char* fft_kind_name(FftKind kind);
+
 /// The call in one line, e.g. "fft c2c single dir=-1 dims=8 batch=4 in=1,8,[8] out=1,8,[8]".
 std::string describe(const FftCall& call);
 
-/// Checks `call` (sizes, and that both sides lie inside the given extents: bytes from each
-/// pointer) and records it in the log. On a GPU runs it on cuFFT on `stream` (C2R overwrites
-/// the input, as cuFFT does) and returns false; on the cpu device returns true: the caller runs
-/// it on the host FFT. A dry run returns false without running.
-bool fft(Device device, const FftCall& call, const void* in, int64_t in_bytes, void* out,
-         int64_t out_bytes, const Stream& stream);
+/// Checks `call` against x and y (one device, the dtypes of the kind and precision, y
+/// writeable, both sides inside the arrays) and records it in the log; unless a dry run, runs
+/// it from x's memory into y's: on cuFFT on a GPU's current stream (C2R overwrites the input,
+/// as cuFFT does), on the host executor on the cpu device.
+void fft(const ArrayPtr& x, const ArrayPtr& y, const FftCall& call);
+
+/// The cpu device's executor, registered once at import; fft raises RuntimeError without one.
+using HostFft = std::function<void(const FftCall& call, const ArrayPtr& x, const ArrayPtr& y)>;
+void set_host_fft(HostFft executor);
 
 /// Debug log of described calls (off by default), and dry runs that only record.
 void set_fft_log(bool on, bool dry_run);

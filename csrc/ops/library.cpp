@@ -10,44 +10,6 @@
 
 namespace cupylike {
 
-const char* kernel_type(DType dtype) {
-  switch (dtype) {
-    case DType::bool_:
-      return "bool";
-    case DType::int8:
-      return "signed char";
-    case DType::int16:
-      return "short";
-    case DType::int32:
-      return "int";
-    case DType::int64:
-      return "long long";
-    case DType::uint8:
-      return "unsigned char";
-    case DType::uint16:
-      return "unsigned short";
-    case DType::uint32:
-      return "unsigned int";
-    case DType::uint64:
-      return "unsigned long long";
-    case DType::float16:
-      return "__half";
-    case DType::float32:
-      return "float";
-    case DType::float64:
-      return "double";
-    case DType::complex64:
-      return "cupylike::complex<float>";
-    case DType::complex128:
-      return "cupylike::complex<double>";
-  }
-  return "void";
-}
-
-std::string compute_type(DType dtype) {
-  return dtype == DType::float16 ? std::string("float") : std::string(kernel_type(dtype));
-}
-
 DType integer_accumulator(DType dtype) {
   switch (dtype_info(dtype).kind) {
     case 'b':

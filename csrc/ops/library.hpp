@@ -16,13 +16,6 @@
 
 namespace cupylike {
 
-/// The element type kernels use for a dtype ("float", "__half", "cupylike::complex<double>").
-const char* kernel_type(DType dtype);
-
-/// The type kernels compute in: float for float16, as NumPy's loops do; any other dtype
-/// computes as its kernel_type.
-std::string compute_type(DType dtype);
-
 /// NumPy's default accumulator for sums, products and scans: bool and signed integers in
 /// int64, unsigned in uint64, anything else as itself.
 DType integer_accumulator(DType dtype);

@@ -21,6 +21,7 @@
 // and no value of the user's type is neutral for an arbitrary reduce expression.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -31,37 +32,27 @@ namespace cupylike {
 
 namespace {
 
-// C type names CuPy's users write for reduce_type (CuPy pastes the text into the kernel, so
-// "float" is float32 there, where NumPy's "float" is float64).
-const std::map<std::string, DType>& c_type_names() {
-  static const auto* names = new std::map<std::string, DType>{
-      {"bool", DType::bool_},
+// The dtype of a C type name CuPy's users write for reduce_type (CuPy pastes the text into the
+// kernel, so "float" is float32 there, where NumPy's "float" is float64): kernel_type's own
+// names, and the other spellings of those types.
+std::optional<DType> dtype_of_c_type(const std::string& name) {
+  static const auto* aliases = new std::map<std::string, DType>{
       {"char", DType::int8},
-      {"signed char", DType::int8},
-      {"unsigned char", DType::uint8},
-      {"short", DType::int16},
-      {"unsigned short", DType::uint16},
-      {"int", DType::int32},
       {"unsigned", DType::uint32},
-      {"unsigned int", DType::uint32},
       {"long", DType::int64},
-      {"long long", DType::int64},
       {"ptrdiff_t", DType::int64},
       {"unsigned long", DType::uint64},
-      {"unsigned long long", DType::uint64},
       {"size_t", DType::uint64},
       {"half", DType::float16},
-      {"__half", DType::float16},
-      {"float", DType::float32},
-      {"double", DType::float64},
       {"complex<float>", DType::complex64},
       {"thrust::complex<float>", DType::complex64},
-      {"cupylike::complex<float>", DType::complex64},
       {"complex<double>", DType::complex128},
       {"thrust::complex<double>", DType::complex128},
-      {"cupylike::complex<double>", DType::complex128},
   };
-  return *names;
+  for (int i = 0; i < kNumDTypes; ++i)
+    if (name == kernel_type(DType(i))) return DType(i);
+  if (auto it = aliases->find(name); it != aliases->end()) return it->second;
+  return std::nullopt;
 }
 
 std::string collapse_spaces(const std::string& text) {
@@ -178,8 +169,8 @@ RkAccumulator rk_accumulator(const RkDefinition& def, const std::vector<DType>& 
     if (!acc.dtype)
       raise(ErrorKind::value, "reduce_type '" + text + "' is not a type placeholder of " +
                                   def.name + "'s parameters");
-  } else if (auto it = c_type_names().find(text); it != c_type_names().end()) {
-    acc.dtype = it->second;
+  } else if (auto named = dtype_of_c_type(text)) {
+    acc.dtype = named;
   } else {
     try {
       acc.dtype = dtype_from_string(text);

@@ -83,6 +83,22 @@ void bind_dtype(py::module_& m) {
         return names;
       },
       "The names of the dtypes cupylike supports, in the core's order.");
+  m.def(
+      "_c_types",
+      [] {
+        py::dict types;
+        for (int i = 0; i < kNumDTypes; ++i) types[dtype_to_py(DType(i))] = kernel_type(DType(i));
+        return types;
+      },
+      "{dtype: the C++ element type kernels name it by}, in the core's order (its one table).");
+  m.def(
+      "_compute_c_types",
+      [] {
+        py::dict types;
+        for (int i = 0; i < kNumDTypes; ++i) types[dtype_to_py(DType(i))] = compute_type(DType(i));
+        return types;
+      },
+      "{dtype: the C++ type kernels compute in} (float for float16, as NumPy's loops do).");
 }
 
 }  // namespace cupylike::python

@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "ops/reduction.hpp"
 #include "ops/reduction_launch.hpp"
+#include "ops/table_entry.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 #include "python/host_transfer.hpp"
@@ -14,35 +15,6 @@
 namespace cupylike::python {
 
 namespace {
-
-// (signature "f->f", accumulator: a dtype character or a C++ type, identity, map, reduce, post,
-// vbest: "" or, for argmin/argmax-like loops, the value the reduce keeps)
-using LoopTuple = std::tuple<std::string, std::string, std::string, std::string, std::string,
-                             std::string, std::string>;
-
-std::shared_ptr<Reduction> make_reduction(const std::string& name,
-                                          const std::vector<LoopTuple>& loops,
-                                          const std::string& preamble, ReductionTraits traits) {
-  std::vector<ReductionLoop> parsed;
-  for (const auto& [sig, acc, identity, map, reduce, post, vbest] : loops) {
-    if (sig.size() != 4 || sig.substr(1, 2) != "->")
-      raise(ErrorKind::value, "reduction " + name + ": bad loop '" + sig + "'");
-    ReductionLoop l;
-    l.in = dtype_from_string(sig.substr(0, 1));
-    l.out = dtype_from_string(sig.substr(3, 1));
-    if (acc.size() == 1)
-      l.acc_dtype = dtype_from_string(acc);
-    else
-      l.acc = acc;
-    l.identity = identity;
-    l.map = map;
-    l.reduce = reduce;
-    l.post = post;
-    l.vbest = vbest;
-    parsed.push_back(std::move(l));
-  }
-  return std::make_shared<Reduction>(name, std::move(parsed), preamble, std::move(traits));
-}
 
 std::optional<DimVector> axes_from_py(py::handle axis) {
   if (axis.is_none()) return std::nullopt;
@@ -90,6 +62,24 @@ py::object call(Reduction& r, py::handle a, py::handle axis, py::handle dtype, p
 }  // namespace
 
 void bind_reduction(py::module_& m) {
+  py::class_<ReductionLoopSpec>(m, "_ReductionLoop",
+                                "One loop of a reduction's table entry "
+                                "(cupylike/_reduction_defs/common.py).")
+      .def(py::init([](std::string types, std::string acc, std::string identity, std::string map,
+                       std::string reduce, std::string post, std::string vbest) {
+             return ReductionLoopSpec{std::move(types), std::move(acc),    std::move(identity),
+                                      std::move(map),   std::move(reduce), std::move(post),
+                                      std::move(vbest)};
+           }),
+           py::arg("types"), py::arg("acc"), py::arg("identity"), py::arg("map"), py::arg("reduce"),
+           py::arg("post"), py::arg("vbest"))
+      .def_readonly("types", &ReductionLoopSpec::types)
+      .def_readonly("acc", &ReductionLoopSpec::acc)
+      .def_readonly("identity", &ReductionLoopSpec::identity)
+      .def_readonly("map", &ReductionLoopSpec::map)
+      .def_readonly("reduce", &ReductionLoopSpec::reduce)
+      .def_readonly("post", &ReductionLoopSpec::post)
+      .def_readonly("vbest", &ReductionLoopSpec::vbest);
   py::class_<Reduction, std::shared_ptr<Reduction>>(m, "_Reduction", py::dynamic_attr(), R"doc(
 A reduction of the library's table, called as
 ``r(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True)``.)doc")
@@ -97,30 +87,22 @@ A reduction of the library's table, called as
            py::arg("dtype") = py::none(), py::arg("out") = py::none(), py::arg("keepdims") = false,
            py::arg("initial") = py::none(), py::arg("where") = true)
       .def_property_readonly("name", &Reduction::name)
-      .def_property_readonly("types",
-                             [](const Reduction& r) {
-                               std::vector<std::string> out;
-                               for (const ReductionLoop& l : r.loops())
-                                 out.push_back(std::string(1, dtype_info(l.in).char_code) + "->" +
-                                               dtype_info(l.out).char_code);
-                               return out;
-                             })
+      .def_property_readonly("types", [](const Reduction& r) { return type_strings(r); })
       .def("_kernel_source", [](const Reduction& r) { return r.family().source; })
       .def("_kernel_names", [](const Reduction& r) { return r.family().instantiations; })
       .def("__repr__", [](const Reduction& r) { return "<reduction '" + r.name() + "'>"; });
   m.def(
       "_make_reduction",
-      [](const std::string& name, const std::vector<LoopTuple>& loops, const std::string& preamble,
-         const std::string& ufunc, bool has_identity, const std::string& empty_error,
-         bool int_upcast, bool ordered) {
+      [](const std::string& name, const std::vector<ReductionLoopSpec>& loops,
+         const std::string& preamble, const std::string& ufunc, bool has_identity,
+         const std::string& empty_error, bool int_upcast, bool ordered) {
         ReductionTraits t{ufunc, has_identity, empty_error, int_upcast, ordered};
         return make_reduction(name, loops, preamble, std::move(t));
       },
       py::arg("name"), py::arg("loops"), py::arg("preamble") = "", py::arg("ufunc") = "",
       py::arg("has_identity") = true, py::arg("empty_error") = "", py::arg("int_upcast") = false,
       py::arg("ordered") = false,
-      "Makes a reduction from its table entry: loops as (types, accumulator, identity, map, "
-      "reduce, post, vbest).");
+      "Makes a reduction from its table entry: loops as _ReductionLoop values.");
   m.def(
       "_force_reduction_mode",
       [](std::optional<int> mode, long long parts) { force_reduction_mode(mode, parts); },

@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "ops/scan.hpp"
 #include "ops/scan_launch.hpp"
+#include "ops/table_entry.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 #include "python/objects.hpp"
@@ -12,23 +13,6 @@
 namespace cupylike::python {
 
 namespace {
-
-// (signature "b->l", map expression of in0, ufunc statement, ordered)
-using LoopTuple = std::tuple<std::string, std::string, std::string, bool>;
-
-std::shared_ptr<Scan> make_scan(const std::string& name, const std::vector<LoopTuple>& loops,
-                                const std::string& preamble, std::shared_ptr<Ufunc> ufunc,
-                                ScanTraits traits) {
-  std::vector<ScanLoop> parsed;
-  for (const auto& [sig, map, op, ordered] : loops) {
-    if (sig.size() != 4 || sig.substr(1, 2) != "->")
-      raise(ErrorKind::value, "scan " + name + ": bad loop '" + sig + "'");
-    parsed.push_back({dtype_from_string(sig.substr(0, 1)), dtype_from_string(sig.substr(3, 1)), map,
-                      op, ordered});
-  }
-  return std::make_shared<Scan>(name, std::move(parsed), preamble, std::move(traits),
-                                std::move(ufunc));
-}
 
 // NumPy's axis: None, or an integer (not a bool: "an integer is required for the axis").
 std::optional<int64_t> axis_from_py(py::handle axis) {
@@ -64,22 +48,15 @@ scans the flattened array.)doc")
       .def("__call__", &call, py::arg("a"), py::arg("axis") = py::none(),
            py::arg("dtype") = py::none(), py::arg("out") = py::none(), py::arg("function") = "")
       .def_property_readonly("name", &Scan::name)
-      .def_property_readonly("types",
-                             [](const Scan& s) {
-                               std::vector<std::string> out;
-                               for (const ScanLoop& l : s.loops())
-                                 out.push_back(std::string(1, dtype_info(l.in).char_code) + "->" +
-                                               dtype_info(l.out).char_code);
-                               return out;
-                             })
+      .def_property_readonly("types", [](const Scan& s) { return type_strings(s); })
       .def("_kernel_source", [](const Scan& s) { return s.family().source; })
       .def("_kernel_names", [](const Scan& s) { return s.family().instantiations; })
       .def("__repr__", [](const Scan& s) { return "<scan '" + s.name() + "'>"; });
   m.def(
       "_make_scan",
-      [](const std::string& name, const std::vector<LoopTuple>& loops, const std::string& preamble,
-         std::shared_ptr<Ufunc> ufunc, const std::string& ufunc_name, bool int_upcast,
-         bool logical) {
+      [](const std::string& name, const std::vector<ScanLoopSpec>& loops,
+         const std::string& preamble, std::shared_ptr<Ufunc> ufunc, const std::string& ufunc_name,
+         bool int_upcast, bool logical) {
         return make_scan(name, loops, preamble, std::move(ufunc),
                          ScanTraits{ufunc_name, int_upcast, logical});
       },

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "ops/table_entry.hpp"
 #include "ops/ufunc.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
@@ -15,25 +16,6 @@
 namespace cupylike::python {
 
 namespace {
-
-std::shared_ptr<Ufunc> make_ufunc(const std::string& name, int nin, int nout,
-                                  const std::vector<std::pair<std::string, std::string>>& loops,
-                                  const std::string& preamble, UfuncRules rules) {
-  std::vector<UfuncLoop> parsed;
-  for (const auto& [sig, op] : loops) {
-    UfuncLoop l;
-    size_t arrow = sig.find("->");
-    std::string ins = sig.substr(0, arrow),
-                outs = arrow == std::string::npos ? "" : sig.substr(arrow + 2);
-    if (arrow == std::string::npos || int(ins.size()) != nin || int(outs.size()) != nout)
-      raise(ErrorKind::value, "ufunc " + name + ": bad loop '" + sig + "'");
-    for (int k = 0; k < nin + nout; ++k)
-      l.types[size_t(k)] = dtype_from_string(std::string(1, k < nin ? ins[k] : outs[k - nin]));
-    l.op = op;
-    parsed.push_back(std::move(l));
-  }
-  return std::make_shared<Ufunc>(name, nin, nout, std::move(parsed), preamble, std::move(rules));
-}
 
 py::object results(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r,
                    const UfuncCallArgs& args) {
@@ -112,17 +94,8 @@ A universal function: elementwise over broadcast arrays, with NumPy's loops, typ
          const std::vector<std::pair<std::string, std::string>>& loops, const std::string& preamble,
          const std::string& doc, const std::string& bool_error, const std::string& weak_ints,
          bool legacy_scalars, bool negative_exponent_error, bool ints_as_float64) {
-        static const std::pair<const char*, WeakIntRule> kWeakInts[] = {
-            {"", WeakIntRule::none},
-            {"compare", WeakIntRule::compare},
-            {"value", WeakIntRule::value},
-            {"int64", WeakIntRule::int64}};
-        UfuncRules rules{bool_error, WeakIntRule::none, legacy_scalars, negative_exponent_error,
-                         ints_as_float64};
-        bool known = false;
-        for (const auto& [key, rule] : kWeakInts)
-          if (weak_ints == key) rules.weak_ints = rule, known = true;
-        if (!known) raise(ErrorKind::value, "unknown weak_ints rule '" + weak_ints + "'");
+        UfuncRules rules{bool_error, weak_int_rule(weak_ints), legacy_scalars,
+                         negative_exponent_error, ints_as_float64};
         py::object u = py::cast(make_ufunc(name, nin, nout, loops, preamble, std::move(rules)));
         u.attr("__name__") = name;  // per instance, as NumPy's ufuncs have it
         u.attr("__doc__") = doc;

@@ -1,7 +1,8 @@
 """The shape of a reduction table entry and helpers to spell its loops.
 
-A loop is (types, acc, identity, map, reduce, post, vbest), strings of CUDA C++ that the core
-puts into an operation struct for kernels/cupylike/reduction.cuh:
+A loop (`loop`, the core's ReductionLoopSpec) holds types, acc, identity, map, reduce, post and
+vbest, strings of CUDA C++ that the core puts into an operation struct for
+kernels/cupylike/reduction.cuh:
 
 - types: 'f->f' (input type, output type), NumPy's type characters;
 - acc: the accumulator, a type character ('d') or a C++ type ('cupylike::arg_pair<float>');
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from cupylike._core import _native
+
 BOOL = "?"
 INTS = "bBhHiIlL"  # int8 uint8 int16 uint16 int32 uint32 int64 uint64
 SIGNED = "bhil"
@@ -30,13 +33,9 @@ COMPLEX = "FD"  # complex64 complex128
 NUMERIC = INTS + FLOATS + COMPLEX
 ALL = BOOL + NUMERIC
 
-# The C++ type of each type character as kernels compute with it (float16 computes in float).
-COMPUTE = {
-    "?": "bool", "b": "signed char", "B": "unsigned char", "h": "short", "H": "unsigned short",
-    "i": "int", "I": "unsigned int", "l": "long long", "L": "unsigned long long", "e": "float",
-    "f": "float", "d": "double", "F": "cupylike::complex<float>",
-    "D": "cupylike::complex<double>",
-}
+# The C++ type of each type character as kernels compute with it (float16 computes in float),
+# from the core's one table (csrc/core/dtype.cpp).
+COMPUTE = {dtype.char: name for dtype, name in _native._compute_c_types().items()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,7 +55,8 @@ class Entry:
 
 
 def loop(types, acc, identity, map_, reduce, post="out0 = a", vbest=""):
-    return (types, acc, identity, map_, reduce, post, vbest)
+    return _native._ReductionLoop(types=types, acc=acc, identity=identity, map=map_,
+                                  reduce=reduce, post=post, vbest=vbest)
 
 
 def reduction(name, loops, ufunc, **traits):

@@ -1,8 +1,9 @@
 """The plan front-end shared by both devices: one transform step over 1 to 3 axes of an array
 becomes one call description in cufftPlanMany's terms (kind, precision, rank and dims, batch,
-istride/idist/inembed, ostride/odist/onembed, direction), checked and logged by the facade
-(csrc/libs/fft.hpp), run there on cuFFT for a GPU and here on NumPy's pocketfft for the cpu
-device (cupylike/fft/_host.py). Steps are unnormalised; the caller scales once at the end.
+istride/idist/inembed, ostride/odist/onembed, direction), checked, logged and run by the
+facade (csrc/libs/fft.hpp): on cuFFT for a GPU, and for the cpu device on NumPy's pocketfft
+(cupylike/fft/_host.py), which this module registers with the facade. Steps are
+unnormalised; the caller scales once at the end.
 
 cuFFT's advanced layout reads element (b, x0, x1, x2) of a batch of transforms at
 b * idist + ((x0 * inembed[1] + x1) * inembed[2] + x2) * istride. The transformed axes are
@@ -34,6 +35,10 @@ class FftCall(NamedTuple):
     odist: int
     onembed: tuple
     direction: int  # -1 forward, +1 inverse
+
+
+# The facade (csrc/libs/fft.hpp) runs cpu calls on this executor.
+_native._set_host_fft(lambda fields, x, y: _host.execute(FftCall(*fields), x, y))
 
 
 def _layout(shape, strides, itemsize, rank):
@@ -99,6 +104,5 @@ def run_step(kind, x, group, out_lens, out_dtype, direction, owned):
     single = numpy.dtype(out_dtype) in (numpy.complex64, numpy.float32)
     call = FftCall(kind, not single, tuple(dims), batch, istride, idist, inembed, ostride, odist,
                    onembed, direction)
-    if _native._fft(xm, ym, *call):
-        _host.execute(call, xm, ym)
+    _native._fft(xm, ym, *call)
     return y
