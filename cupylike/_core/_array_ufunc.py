@@ -4,7 +4,7 @@ This is also how `numpy.float32(2) * x` works: the NumPy scalar's operator calls
 which hands the call to x.__array_ufunc__ instead of converting x to a NumPy array.
 """
 
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
 
 
 def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):  # noqa: N807 (NumPy's protocol)

@@ -6,7 +6,7 @@ from cupylike._core import _native
 
 
 def _kernel_dir():
-    package = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # cupylike/
     candidates = (
         os.path.join(package, "kernels"),  # an installed package
         os.path.join(os.path.dirname(package), "kernels"),  # a source tree (editable install)

@@ -1,7 +1,7 @@
-"""The reduction objects, made from the table (cupylike/_reduction_table.py) at import."""
+"""The reduction objects, made from the table (cupylike/_core/_reduction_table.py) at import."""
 
 from cupylike._core import _native
-from cupylike._reduction_table import TABLE
+from cupylike._core._reduction_table import TABLE
 
 
 def _make(entry):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from cupylike._ufunc_table import TABLE as UFUNC_TABLE
+from cupylike._core._ufunc_table import TABLE as UFUNC_TABLE
 
 # Ops that may be regrouped (every one is commutative too).
 ASSOCIATIVE = frozenset({

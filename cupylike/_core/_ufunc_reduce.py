@@ -1,6 +1,8 @@
-"""ufunc.reduce, and the one door every reduction function goes through (`reduce_by`).
+"""ufunc.reduce, and the one door every reduction function goes through (`reduce_by`; the
+ndarray methods' `reduce_array`).
 
-The kernels are the reduction table's entries named after ufuncs (cupylike/_reduction_defs/).
+The kernels are the reduction table's entries named after ufuncs
+(cupylike/_core/_reduction_defs/).
 Here are NumPy's rules around them that the core does not know: which loop type a generated
 reduction runs for the input (`REDUCE_TYPES`), that a non-reorderable ufunc reduces at most one
 axis, and that a 0-d array takes axis 0 or -1 as no axis.
@@ -13,10 +15,10 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._reduction_defs.ufunc_reduce import REDUCE_TYPES
-from cupylike._reduction_table import TABLE
-from cupylike._reductions import REDUCTIONS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._reduction_defs.ufunc_reduce import REDUCE_TYPES
+from cupylike._core._reduction_table import TABLE
+from cupylike._core._reductions import REDUCTIONS
 
 _NoValue = numpy._NoValue
 _ORDERED = {entry.name for entry in TABLE if entry.ordered}
@@ -76,8 +78,16 @@ def reduce_by(name, a, axis=None, dtype=None, out=None, keepdims=False, initial=
               where=True, what=None):
     """Runs the table's reduction `name` with NumPy's keywords (`what`: the caller's name in
     the TypeError for a non-array)."""
-    check_array(a, what or name)
-    axis = _axis(a, axis)
+    device_array(a, what or name)
+    return reduce_array(name, a, axis, dtype, out, keepdims, initial, where)
+
+
+def reduce_array(name, a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue,
+                 where=True):
+    """reduce_by of a cupylike array: the ndarray methods' path, which needs no argument
+    check (x.sum() makes two Python calls before the core's)."""
+    if a.ndim == 0:
+        axis = _axis(a, axis)
     if name in _ORDERED:
         _check_reorderable(name, a, axis)
     if name in REDUCE_TYPES:
@@ -162,5 +172,3 @@ def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_N
     return reduce_by(name, array, axis, dtype, out, keepdims, initial, where,
                      what=f"{name}.reduce")
 
-
-_native.ufunc.reduce = reduce

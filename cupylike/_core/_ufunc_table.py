@@ -1,4 +1,4 @@
-"""The ufunc table: one entry per NumPy ufunc, joined from the parts in cupylike/_ufunc_defs/.
+"""The ufunc table: one entry per NumPy ufunc, joined from the parts in cupylike/_core/_ufunc_defs/.
 
 Each entry names the ufunc, its numbers of inputs and outputs, its type loops in NumPy's
 notation ('ff->f') and the CUDA C++ statement each loop runs (reading ``in0``.. and assigning
@@ -7,7 +7,7 @@ does. Helpers with NumPy's semantics live in kernels/cupylike/ufunc/. This table
 place a ufunc is defined: its kernels, its ``types`` and the ndarray operators come from it.
 """
 
-from cupylike._ufunc_defs import (
+from cupylike._core._ufunc_defs import (
     arithmetic,
     bitwise,
     comparison,

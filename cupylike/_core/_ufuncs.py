@@ -1,7 +1,7 @@
-"""The ufunc objects, made from the table (cupylike/_ufunc_table.py) at import."""
+"""The ufunc objects, made from the table (cupylike/_core/_ufunc_table.py) at import."""
 
 from cupylike._core import _native
-from cupylike._ufunc_table import TABLE
+from cupylike._core._ufunc_table import TABLE
 
 # The operators of cupylike.ndarray and the ufuncs they call.
 OPERATORS = {

@@ -6,10 +6,10 @@ import operator
 import numpy
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._placement import cycled
-from cupylike._reduction_api import sum as _sum
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._indexing._placement import cycled
+from cupylike._math._sumprod import sum as _sum
 
 _where = UFUNCS["_where"]
 _greater_equal = UFUNCS["greater_equal"]

@@ -7,7 +7,7 @@ import operator
 import numpy
 
 from cupylike._core import _native
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
 
 _floor_divide = UFUNCS["floor_divide"]
 _remainder = UFUNCS["remainder"]

@@ -9,8 +9,8 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._ufuncs import UFUNCS
 
 _remainder = UFUNCS["remainder"]
 _clip = UFUNCS["_clip"]
@@ -122,11 +122,3 @@ def extract(condition, arr):
     if cond.size > flat.size:
         raise IndexError(f"index {flat.size} is out of bounds for axis 0 with size {flat.size}")
     return flat[_native._nonzero(cond)[0]]
-
-
-def add_ndarray_methods(cls):
-    cls.nonzero = nonzero
-    cls.take = lambda self, indices, axis=None, out=None, mode="raise": take(
-        self, indices, axis, out, mode)
-    cls.compress = lambda self, condition, axis=None, out=None: compress(condition, self, axis,
-                                                                          out)

@@ -9,10 +9,10 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._index_grids import unravel_coordinates
-from cupylike._indexing import flatnonzero, index_array
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._indexing._index_grids import unravel_coordinates
+from cupylike._indexing._indexing import flatnonzero, index_array
 
 _where = UFUNCS["_where"]
 _remainder = UFUNCS["remainder"]

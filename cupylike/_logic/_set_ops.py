@@ -1,19 +1,19 @@
-"""unique, isin, in1d and the 1-d set operations, on top of the device sorts (cupylike/_sorting.py),
-searchsorted and boolean compaction, following NumPy's definitions: results sorted, NaNs
-collapsed into one by unique's equal_nan (never equal to each other in isin and the set
-operations), complex values in NumPy's sort order."""
+"""unique, isin, in1d and the 1-d set operations, on top of the device sorts
+(cupylike/_sorting/_sort.py), searchsorted and boolean compaction, following NumPy's
+definitions: results sorted, NaNs collapsed into one by unique's equal_nan (never equal to each
+other in isin and the set operations), complex values in NumPy's sort order."""
 
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._indexing import flatnonzero
-from cupylike._joining import concatenate
-from cupylike._reduction_api import any as _any
-from cupylike._scan_api import cumsum, diff
-from cupylike._searching import searchsorted
-from cupylike._sorting import argsort, lexsort, sort
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._indexing._indexing import flatnonzero
+from cupylike._logic._truth import any as _any
+from cupylike._manipulation._joining import concatenate
+from cupylike._math._cumulative import cumsum, diff
+from cupylike._sorting._search import searchsorted
+from cupylike._sorting._sort import argsort, lexsort, sort
 
 _isnan = UFUNCS["isnan"]
 

@@ -8,9 +8,9 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._indexing import compress, nonzero
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._indexing._indexing import compress, nonzero
 
 _not_equal = UFUNCS["not_equal"]
 

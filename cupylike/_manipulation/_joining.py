@@ -8,7 +8,7 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
+from cupylike._core._device_arrays import device_array
 
 
 def _device_arrays(arrays, what):

@@ -6,9 +6,10 @@ reflect, symmetric) gather through positions computed on the host; the others fi
 import numpy
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._joining import concatenate
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._manipulation._joining import concatenate
+from cupylike._statistics._quantiles import median
 
 _rint = UFUNCS["rint"]
 _floor = UFUNCS["floor"]
@@ -62,8 +63,6 @@ def _at(axis, index):
 def _stat(mode, chunk, axis, dtype):
     fn = {"maximum": chunk.max, "minimum": chunk.min, "mean": chunk.mean}.get(mode)
     if mode == "median":
-        from cupylike._quantiles import median  # noqa: PLC0415 (quantiles import the ufuncs)
-
         value = median(chunk, axis=axis, keepdims=True)
     else:
         value = fn(axis=axis, keepdims=True)

@@ -10,9 +10,9 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._joining import concatenate
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._manipulation._joining import concatenate
 
 _where = UFUNCS["_where"]
 

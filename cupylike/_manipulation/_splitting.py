@@ -6,7 +6,7 @@ import operator
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike._device_arrays import device_array
+from cupylike._core._device_arrays import device_array
 
 
 def array_split(ary, indices_or_sections, axis=0):

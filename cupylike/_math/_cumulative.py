@@ -1,29 +1,13 @@
-"""NumPy's scans — cumsum, cumprod, nancumsum, nancumprod, ufunc.accumulate — on the scan
-objects made from the table (cupylike/_scan_defs.py), and diff / ediff1d from slicing and
-ufuncs.
-
-A scan's object is made on first use (its kernels compile on first call for a dtype)."""
+"""NumPy's cumulative sums and products — cumsum, cumprod, nancumsum, nancumprod — on the scan
+objects of cupylike/_core/_scans.py, and diff / ediff1d from slicing and ufuncs."""
 
 import numpy
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._scan_defs import TABLE
-from cupylike._selection import where
-from cupylike._ufuncs import UFUNCS
-
-_SCANS = {}
-
-
-def _scan(name):
-    scan = _SCANS.get(name)
-    if scan is None:
-        entry = TABLE[name]
-        scan = _native._make_scan(entry.name, list(entry.loops), entry.preamble,
-                                ufunc=UFUNCS[entry.ufunc], ufunc_name=entry.ufunc,
-                                int_upcast=entry.int_upcast, logical=entry.logical)
-        _SCANS[name] = scan
-    return scan
+from cupylike._core._device_arrays import device_array
+from cupylike._core._scans import scan as _scan
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._math._selection import where
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
@@ -59,46 +43,6 @@ def nancumsum(a, axis=None, dtype=None, out=None):
 def nancumprod(a, axis=None, dtype=None, out=None):
     """Cumulative product treating NaNs as one (see numpy.nancumprod)."""
     return _nan_scan("nancumprod", "multiply", cumprod, a, axis, dtype, out)
-
-
-def _accumulate(self, array, axis=0, dtype=None, out=None):
-    """Accumulate the result of applying the operator to all elements (see
-    numpy.ufunc.accumulate): out[i] = op(out[i - 1], array[i]) along `axis`."""
-    if self.nin != 2:
-        raise ValueError("accumulate only supported for binary functions")
-    if self.nout != 1:
-        raise ValueError("accumulate only supported for functions returning a single value")
-    if isinstance(array, _native.ndarray) and array.ndim == 0:
-        raise TypeError("cannot accumulate on a scalar")
-    if isinstance(axis, tuple):
-        if len(axis) != 1:
-            raise ValueError("accumulate does not allow multiple axes")
-        axis = axis[0]
-    if axis is None:
-        if isinstance(array, _native.ndarray) and array.ndim != 1:
-            raise ValueError("accumulate does not allow multiple axes")
-        axis = 0
-    if isinstance(out, tuple):  # NumPy's out=(array,), as __array_ufunc__ passes it
-        if len(out) != 1:
-            raise ValueError("The 'out' tuple must have exactly one entry")
-        out = out[0]
-    return _scan(self.__name__)(array, axis, dtype, out, f"{self.__name__}.accumulate")
-
-
-def _method(function):
-    def method(self, axis=None, dtype=None, out=None):
-        return function(self, axis, dtype, out)
-
-    method.__name__ = function.__name__
-    method.__doc__ = function.__doc__
-    return method
-
-
-def install():
-    """ufunc.accumulate and the ndarray methods cumsum and cumprod."""
-    _native.ufunc.accumulate = _accumulate
-    _native.ndarray.cumsum = _method(cumsum)
-    _native.ndarray.cumprod = _method(cumprod)
 
 
 def _as_array(value):

@@ -4,7 +4,7 @@ ufuncs, with NumPy's algorithm (numpy/_core/src/multiarray/calculation.c, PyArra
 import numpy
 
 from cupylike._core import _native
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
 
 
 def fix(x, out=None):
@@ -79,7 +79,3 @@ def around(a, decimals=0, out=None):
 
 
 round = around  # NumPy 2's preferred name
-
-
-def _ndarray_round(self, decimals=0, out=None):
-    return around(self, decimals, out)

@@ -1,12 +1,13 @@
 """where, clip, real, imag, angle and nan_to_num: NumPy's functions on top of the ufunc table
-(the `_where` and `_clip` ufuncs of cupylike/_ufunc_defs/selection.py) and of views."""
+(the `_where` and `_clip` ufuncs of cupylike/_core/_ufunc_defs/selection.py) and of views."""
 
 import math
 
 import numpy
 
 from cupylike._core import _native
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._indexing._indexing import nonzero
 
 _where_ufunc = UFUNCS["_where"]
 _clip_ufunc = UFUNCS["_clip"]
@@ -36,8 +37,6 @@ def where(condition, x=None, y=None):
         Of the dtype NumPy's promotion gives `x` and `y` (Python scalars are weak).
     """
     if x is None and y is None:
-        from cupylike._indexing import nonzero  # noqa: PLC0415 (_indexing imports the ufuncs)
-
         return nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
@@ -68,10 +67,11 @@ def clip(a, a_min=numpy._NoValue, a_max=numpy._NoValue, out=None, *, min=numpy._
     elif min is not numpy._NoValue or max is not numpy._NoValue:
         raise ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` "
                          "are provided is forbidden.")
-    return _clip(a, a_min, a_max, out=out, **kwargs)
+    return clip_between(a, a_min, a_max, out=out, **kwargs)
 
 
-def _clip(a, lo, hi, out=None, **kwargs):
+def clip_between(a, lo, hi, out=None, **kwargs):
+    """clip with its bounds resolved (None: no bound); ndarray.clip."""
     a = _as_array(a)
     if a.dtype.kind in "iu":
         # NEP 50: Python int bounds beyond the dtype's range bound nothing (NumPy's rule).
@@ -95,11 +95,13 @@ def _part(a, index):
     return a[..., None].view(part)[..., index]
 
 
-def _real(self):
+def array_real(self):
+    """ndarray.real: a view of the real part (the array itself viewed for real dtypes)."""
     return _part(self, 0) if self.dtype.kind == "c" else self.view()
 
 
-def _imag(self):
+def array_imag(self):
+    """ndarray.imag: a view of the imaginary part (read-only zeros for real dtypes)."""
     if self.dtype.kind == "c":
         return _part(self, 1)
     zeros = _native.zeros(self.shape, self.dtype)
@@ -107,11 +109,11 @@ def _imag(self):
     return zeros
 
 
-def _set_real(self, value):
-    _real(self)[...] = value
+def set_array_real(self, value):
+    array_real(self)[...] = value
 
 
-def _set_imag(self, value):
+def set_array_imag(self, value):
     if self.dtype.kind != "c":
         raise TypeError("array does not have imaginary part to set")
     _part(self, 1)[...] = value
@@ -167,16 +169,3 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
         for mask, value in masks:
             _where_ufunc(mask, value, d, out=d, casting="unsafe")
     return x
-
-
-def _ndarray_clip(self, min=None, max=None, out=None, **kwargs):
-    return _clip(self, min, max, out=out, **kwargs)
-
-
-def add_ndarray_methods(cls, rounding):
-    """ndarray.real and .imag (views, assignable), .clip, .round, .conj and .conjugate."""
-    cls.real = property(_real, _set_real, doc="The real part of the array (a view).")
-    cls.imag = property(_imag, _set_imag, doc="The imaginary part of the array.")
-    cls.clip = _ndarray_clip
-    cls.round = rounding
-    cls.conj = cls.conjugate = lambda self: UFUNCS["conjugate"](self)

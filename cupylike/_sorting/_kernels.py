@@ -3,13 +3,13 @@
 their row numbers, and the binary searches of searchsorted.
 
 GPUs always sort this way. The cpu device sorts with NumPy and the host radix sort instead
-(cupylike/_sorting.py); tests set `forced` to run these kernels there too.
+(cupylike/_sorting/_sort.py); tests set `forced` to run these kernels there too.
 """
 
 import numpy
 
 from cupylike._core import _native
-from cupylike._statistics_kernels import launch, module
+from cupylike._core._statistics_kernels import launch, module
 
 # Tests: sort with the kernels on the cpu device too.
 forced = False

@@ -1,13 +1,19 @@
-"""searchsorted and digitize: binary searches in NumPy's sort order (NaNs last, complex values
-by real then imaginary part), one device thread per searched value (kernels/cupylike/sort.cuh,
-on every device)."""
+"""Searching and counting: argmax, argmin and count_nonzero (reductions of
+cupylike/_core/_reductions.py), and searchsorted and digitize: binary searches in NumPy's sort
+order (NaNs last, complex values by real then imaginary part), one device thread per searched
+value (kernels/cupylike/sort.cuh, on every device)."""
+
+import builtins
+import operator
 
 import numpy
+from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _sort_kernels
 from cupylike._core import _native
-from cupylike._reduction_api import max as _max
-from cupylike._reduction_api import min as _min
+from cupylike._core._ufunc_reduce import check_array, reduce_by
+from cupylike._math._sumprod import max as _max
+from cupylike._math._sumprod import min as _min
+from cupylike._sorting import _kernels as _sort_kernels
 
 
 def _as_array(a):
@@ -99,6 +105,38 @@ def digitize(x, bins, right=False):
     return searchsorted(bins, x, side=side)
 
 
-def add_ndarray_methods(cls):
-    cls.searchsorted = lambda self, v, side="left", sorter=None: searchsorted(self, v, side,
-                                                                              sorter)
+def _arg(name, a, axis, out, keepdims):
+    check_array(a, name)
+    if axis is not None:
+        axis = operator.index(axis)
+    # NumPy takes `out` as an intp array it writes back to, so its dtype must cast safely to
+    # int64 (the narrower integers and bool do; uint64 and floats do not); after the axis.
+    if axis is not None:
+        axis = normalize_axis_index(axis, builtins.max(a.ndim, 1))
+    # An empty slice is NumPy's first error, before out's.
+    if (a.size if axis is None or a.ndim == 0 else a.shape[axis]) == 0:
+        raise ValueError(f"attempt to get {name} of an empty sequence")
+    dtype = getattr(out, "dtype", None)
+    if dtype is not None and not numpy.can_cast(dtype, numpy.int64, "safe"):
+        raise TypeError(f"Cannot cast scalar from {dtype!r} to dtype('int64') according to the "
+                        "rule 'safe'")
+    # dtype= the input's: the loop reads the values as they are whatever out's dtype is.
+    return reduce_by(name, a, axis, a.dtype, out, keepdims)
+
+
+def argmax(a, axis=None, out=None, *, keepdims=False):
+    """Indices of the maximum values along an axis (see numpy.argmax): the first occurrence;
+    a NaN is the maximum."""
+    return _arg("argmax", a, axis, out, keepdims)
+
+
+def argmin(a, axis=None, out=None, *, keepdims=False):
+    """Indices of the minimum values along an axis (see numpy.argmin): the first occurrence;
+    a NaN is the minimum."""
+    return _arg("argmin", a, axis, out, keepdims)
+
+
+def count_nonzero(a, axis=None, *, keepdims=False):
+    """Number of non-zero values along the given axes (see numpy.count_nonzero), as int64 (a
+    0-d array where NumPy returns a Python int)."""
+    return reduce_by("count_nonzero", a, axis, None, None, keepdims, what="count_nonzero")

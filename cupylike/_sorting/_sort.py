@@ -1,7 +1,7 @@
 """sort, argsort, lexsort, partition, argpartition and sort_complex, and the ndarray methods.
 
 Every sort works on a contiguous copy with the sorted axis last. A GPU sorts it with the radix
-kernels of cupylike/_sort_kernels.py. The cpu device uses well-kept host sorts on the copy's
+kernels of cupylike/_sorting/_kernels.py. The cpu device uses well-kept host sorts on the copy's
 memory: NumPy's own sort and partition for values (a long row is sorted in two halves on two
 threads and merged), and the stable host radix sort of csrc/ops/sort_host.cpp for argsort.
 
@@ -16,8 +16,9 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _sort_kernels
 from cupylike._core import _native
+from cupylike._indexing._placement import take_along_axis
+from cupylike._sorting import _kernels as _sort_kernels
 
 _KINDS = (None, "quicksort", "quick", "mergesort", "merge", "heapsort", "heap", "stable")
 # Rows at least this long are sorted as two halves in parallel and merged on the cpu device.
@@ -146,8 +147,6 @@ def lexsort(keys, axis=-1):
     if keys[0].ndim == 0:
         return _native.zeros((), numpy.int64)
     axis = normalize_axis_index(axis, keys[0].ndim)
-    from cupylike._placement import take_along_axis  # noqa: PLC0415 (imports _indexing)
-
     order = argsort(keys[0], axis=axis)
     for key in keys[1:]:
         order = take_along_axis(order, argsort(take_along_axis(key, order, axis), axis=axis),
@@ -212,21 +211,3 @@ def sort_complex(a):
     if b.dtype.kind == "c":
         return b
     return b.astype(numpy.complex64 if b.dtype.char in "bhBH" else numpy.complex128)
-
-
-def _sort_in_place(self, axis=-1, kind=None, order=None, *, stable=None):
-    check_kind(kind, stable, order)
-    self[...] = sort(self, axis=axis)
-
-
-def _partition_in_place(self, kth, axis=-1, kind="introselect", order=None):
-    self[...] = partition(self, kth, axis=axis, kind=kind, order=order)
-
-
-def add_ndarray_methods(cls):
-    cls.sort = _sort_in_place
-    cls.argsort = lambda self, axis=-1, kind=None, order=None, *, stable=None: argsort(
-        self, axis, kind, order, stable=stable)
-    cls.partition = _partition_in_place
-    cls.argpartition = lambda self, kth, axis=-1, kind="introselect", order=None: argpartition(
-        self, kth, axis, kind, order)

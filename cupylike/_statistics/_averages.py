@@ -4,10 +4,10 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from cupylike._core import _native
-from cupylike._reduction_api import any as _any
-from cupylike._reduction_api import mean as _mean
-from cupylike._reduction_api import sum as _sum
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._logic._truth import any as _any
+from cupylike._math._sumprod import sum as _sum
+from cupylike._statistics._meanvar import mean as _mean
 
 _multiply = UFUNCS["multiply"]
 _true_divide = UFUNCS["true_divide"]

@@ -8,11 +8,11 @@ import warnings
 
 import numpy
 
-from cupylike._averages import average
 from cupylike._core import _native
-from cupylike._products import matmul
-from cupylike._selection import clip
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._math._selection import clip
+from cupylike._statistics._averages import average
+from cupylike.linalg._products import matmul
 
 _multiply = UFUNCS["multiply"]
 _subtract = UFUNCS["subtract"]

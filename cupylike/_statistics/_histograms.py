@@ -12,10 +12,10 @@ import warnings
 import numpy
 
 from cupylike._core import _native
-from cupylike._reduction_api import max as _max
-from cupylike._reduction_api import min as _min
-from cupylike._reduction_api import sum as _sum
-from cupylike._statistics_kernels import C_TYPES, launch_dims, module
+from cupylike._core._statistics_kernels import C_TYPES, launch_dims, module
+from cupylike._math._sumprod import max as _max
+from cupylike._math._sumprod import min as _min
+from cupylike._math._sumprod import sum as _sum
 
 _ACCUMULATORS = {"u": "unsigned long long", "d": "double"}
 # Bins up to this many accumulators (8 bytes each) are counted per block in shared memory.

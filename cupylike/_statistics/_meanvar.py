@@ -13,8 +13,8 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._ufunc_reduce import check_array, reduce_by
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufunc_reduce import check_array, reduce_by
+from cupylike._core._ufuncs import UFUNCS
 
 _NoValue = numpy._NoValue
 _true_divide = UFUNCS["true_divide"]

@@ -13,8 +13,11 @@ import warnings
 import numpy
 
 from cupylike._core import _native
-from cupylike._selection import where as where_
-from cupylike._statistics import (
+from cupylike._core._ufunc_reduce import check_array, reduce_by
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._math._selection import where as where_
+from cupylike._sorting._search import argmax, argmin
+from cupylike._statistics._meanvar import (
     _ddof,
     _mask,
     any_true,
@@ -24,8 +27,6 @@ from cupylike._statistics import (
     var,
     var_and_count,
 )
-from cupylike._ufunc_reduce import check_array, reduce_by
-from cupylike._ufuncs import UFUNCS
 
 _NoValue = numpy._NoValue
 
@@ -76,8 +77,6 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True)
 
 
 def _nan_arg(name, plain, a, axis, out, keepdims):
-    from cupylike._reduction_api import argmax, argmin
-
     check_array(a, name)
     if not _inexact(a):
         return (argmax if plain == "argmax" else argmin)(a, axis, out, keepdims=keepdims)

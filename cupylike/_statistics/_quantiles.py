@@ -16,8 +16,8 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from cupylike._core import _native
-from cupylike._statistics_kernels import C_TYPES, launch, module
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._statistics_kernels import C_TYPES, launch, module
+from cupylike._core._ufuncs import UFUNCS
 
 _add = UFUNCS["add"]
 _subtract = UFUNCS["subtract"]

@@ -8,11 +8,11 @@ shapes (no data)."""
 import numpy
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._einsum_parse import parse, split_arguments
-from cupylike._products import plain_matmul
-from cupylike._reduction_api import any as _any
-from cupylike._reduction_api import sum as _sum
+from cupylike._core._device_arrays import device_array
+from cupylike._logic._truth import any as _any
+from cupylike._math._sumprod import sum as _sum
+from cupylike.linalg._einsum_parse import parse, split_arguments
+from cupylike.linalg._products import plain_matmul
 
 _OPTIMIZE = (False, True, None, "greedy", "optimal")
 

@@ -3,7 +3,7 @@ with an instantiation per dtype, compiled once on first use."""
 
 import numpy
 
-from cupylike._statistics_kernels import C_TYPES, launch, module
+from cupylike._core._statistics_kernels import C_TYPES, launch, module
 
 DTYPES = tuple(numpy.dtype(t) for t in (
     numpy.bool_, numpy.int8, numpy.int16, numpy.int32, numpy.int64, numpy.uint8, numpy.uint16,

@@ -6,7 +6,7 @@ The front-end below describes each product as BLAS sees it (column-major matrice
 transposes, leading dimensions and batch strides), reading the operands in place when their
 last two axes allow it and copying them otherwise. float16 multiplies in float32 and rounds
 once; integer and bool products (which BLAS lacks) run a tiled kernel of our own
-(cupylike/_int_matmul.py), wrapping on overflow as NumPy's do.
+(cupylike/linalg/_int_matmul.py), wrapping on overflow as NumPy's do.
 """
 
 import math
@@ -16,11 +16,11 @@ import os
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike import _int_matmul as _int_matmul_kernel
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._selection import where as _where
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._device_arrays import device_array
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._math._selection import where as _where
+from cupylike.linalg import _int_matmul as _int_matmul_kernel
 
 _add = UFUNCS["add"]
 _multiply = UFUNCS["multiply"]

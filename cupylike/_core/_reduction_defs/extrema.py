@@ -5,10 +5,10 @@ out; an all-NaN slice keeps the identity's index and writes -1, which the caller
 NumPy's ValueError. Contiguous slices take the block search (vbest).
 
 max, min and their NaN-ignoring forms are ufunc.reduce of maximum, minimum, fmax and fmin
-(cupylike/_reduction_defs/ufunc_reduce.py).
+(cupylike/_core/_reduction_defs/ufunc_reduce.py).
 """
 
-from cupylike._reduction_defs.common import ALL, COMPLEX, COMPUTE, FLOATS, loop, reduction
+from cupylike._core._reduction_defs.common import ALL, COMPLEX, COMPUTE, FLOATS, loop, reduction
 
 
 def _arg_loops(chars, greater, skip_nan):

@@ -1,4 +1,4 @@
-"""Reductions behind count_nonzero and var/std (cupylike/_statistics.py).
+"""Reductions behind count_nonzero and var/std (cupylike/_statistics/_meanvar.py).
 
 count_nonzero reads every type and counts in int64, as NumPy's intp. abs2_add is the sum of
 squared magnitudes that var and std take of the deviations from the mean: NumPy squares the
@@ -6,7 +6,7 @@ deviations (complex: each part) and sums them, so its accumulator is the real ty
 float16 in float as sum's.
 """
 
-from cupylike._reduction_defs.common import ALL, loop, reduction
+from cupylike._core._reduction_defs.common import ALL, loop, reduction
 
 _COUNT = [loop(f"{c}->l", "l", "A(0)", "A(cupylike::cast<bool>(in0))", "a + b") for c in ALL]
 

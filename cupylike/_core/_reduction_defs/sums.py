@@ -2,7 +2,7 @@
 otherwise, float16 in float), pairwise for floating types; nansum and nanprod, which count a
 NaN as the identity (only inexact types can hold one)."""
 
-from cupylike._reduction_defs.common import ALL, BOOL, COMPLEX, FLOATS, INTS, loop, reduction
+from cupylike._core._reduction_defs.common import ALL, BOOL, COMPLEX, FLOATS, INTS, loop, reduction
 
 
 def _loops(op, complex_fn, identity):

@@ -1,4 +1,4 @@
-"""ufunc.reduce, generated from the ufunc table (cupylike/_ufunc_table.py): for each binary
+"""ufunc.reduce, generated from the ufunc table (cupylike/_core/_ufunc_table.py): for each binary
 ufunc with loops 'TT->T', a reduction whose reduce runs that loop's statement with in0 = a and
 in1 = b. np.max/np.min/np.all/np.any and the nan* extrema are these reductions (maximum, minimum,
 logical_and, logical_or, fmax, fmin); add and multiply are in sums.py (NumPy widens their
@@ -17,8 +17,8 @@ NumPy's rules, as data:
 
 import numpy
 
-from cupylike._reduction_defs.common import ALL, COMPLEX, COMPUTE, FLOATS, loop, reduction
-from cupylike._ufunc_table import TABLE as UFUNC_TABLE
+from cupylike._core._reduction_defs.common import ALL, COMPLEX, COMPUTE, FLOATS, loop, reduction
+from cupylike._core._ufunc_table import TABLE as UFUNC_TABLE
 
 HANDWRITTEN = {"add", "multiply"}  # sums.py
 # The ufuncs NumPy lets reduce several axes at once (its "reorderable" ones).

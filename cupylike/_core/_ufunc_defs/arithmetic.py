@@ -5,7 +5,7 @@ and gives 0 too). Float floor division, remainder and divmod follow NumPy's npy_
 (Python's rules). Helpers: kernels/cupylike/ufunc/{integer,floating,complex}.cuh.
 """
 
-from cupylike._ufunc_defs.common import (
+from cupylike._core._ufunc_defs.common import (
     COMPLEX,
     COMPLEX_MATH,
     FLOATS,

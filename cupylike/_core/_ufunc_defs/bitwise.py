@@ -2,7 +2,7 @@
 of the bit width or more, and negative ones, shift everything out (kernels/cupylike/ufunc/
 integer.cuh)."""
 
-from cupylike._ufunc_defs.common import INTS, same, ufunc
+from cupylike._core._ufunc_defs.common import INTS, same, ufunc
 
 ENTRIES = [
     ufunc("bitwise_and", 2, 1, same("?" + INTS, "out0 = in0 & in1"),

@@ -6,7 +6,7 @@ outside the range of an integer array's dtype compares by value (uint8 < 300 is 
 loop selection moving it to a loop that holds it (weak_ints="compare").
 """
 
-from cupylike._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, ufunc
+from cupylike._core._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, ufunc
 
 _COMPLEX_FN = {"<": "clt", "<=": "cle", ">": "cgt", ">=": "cge", "==": "ceq", "!=": "cne"}
 

@@ -6,7 +6,7 @@ kernels/cupylike/ufunc/complex_math.cuh, which give the C library's results wher
 it and NumPy's own formulas where it has them (exp2, expm1, log2, log10, log1p).
 """
 
-from cupylike._ufunc_defs.common import COMPLEX, COMPLEX_MATH, FLOATS, same, ufunc
+from cupylike._core._ufunc_defs.common import COMPLEX, COMPLEX_MATH, FLOATS, same, ufunc
 
 
 def _unary(name, real_fn, complex_fn, doc):

@@ -1,7 +1,7 @@
 """Floating-point ufuncs: classification (all types), sign bits, nextafter and spacing (on
 float16's own bits for float16, as NumPy), ldexp with NumPy's mixed loops, frexp and modf."""
 
-from cupylike._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, typed, ufunc
+from cupylike._core._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, typed, ufunc
 
 _EXACT = "?" + INTS  # types with no NaN or infinity
 

@@ -1,6 +1,6 @@
 """gcd and lcm (of the magnitudes, wrapping as NumPy's do) and heaviside."""
 
-from cupylike._ufunc_defs.common import FLOATS, INTS, same, ufunc
+from cupylike._core._ufunc_defs.common import FLOATS, INTS, same, ufunc
 
 
 def _bool_type_error(name):

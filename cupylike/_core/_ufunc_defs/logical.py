@@ -2,7 +2,7 @@
 when either part is not; NaN is true, as in C). As NumPy casts every input to bool, a
 Python int beyond the array's dtype is just true (weak_ints="int64")."""
 
-from cupylike._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, ufunc
+from cupylike._core._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, ufunc
 
 _ALL = "?" + INTS + FLOATS
 

@@ -1,7 +1,7 @@
 """Element-wise maximum and minimum: maximum/minimum propagate NaNs, fmax/fmin ignore them
 (kernels/cupylike/ufunc/floating.cuh and complex.cuh, with NumPy's choice on ties)."""
 
-from cupylike._ufunc_defs.common import INTS, same, ufunc
+from cupylike._core._ufunc_defs.common import INTS, same, ufunc
 
 
 def _entry(name, bool_op, int_op, real_fn, half_fn, complex_fn, doc):

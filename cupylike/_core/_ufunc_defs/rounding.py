@@ -1,8 +1,8 @@
 """Rounding ufuncs. NumPy 2.4 has bool and integer loops for floor, ceil and trunc (the value
 itself) but not for rint, which turns integers into floats. fix and around are functions on
-top of these (cupylike/_rounding.py)."""
+top of these (cupylike/_math/_rounding.py)."""
 
-from cupylike._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, ufunc
+from cupylike._core._ufunc_defs.common import COMPLEX, FLOATS, INTS, same, ufunc
 
 
 def _exact(name, fn, doc):

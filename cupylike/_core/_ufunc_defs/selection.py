@@ -1,8 +1,8 @@
-"""The ufuncs behind cupylike.where and cupylike.clip (cupylike/_selection.py). Their names
+"""The ufuncs behind cupylike.where and cupylike.clip (cupylike/_math/_selection.py). Their names
 start with an underscore: NumPy has no where ufunc, and its clip ufunc is not the public
 numpy.clip function either."""
 
-from cupylike._ufunc_defs.common import COMPLEX, FLOATS, INTS, ufunc
+from cupylike._core._ufunc_defs.common import COMPLEX, FLOATS, INTS, ufunc
 
 _ALL = "?" + INTS + FLOATS + COMPLEX
 

@@ -6,7 +6,7 @@ complex functions through kernels/cupylike/ufunc/complex_math.cuh, as NumPy does
 which has no C library, the kernels' own implementations of them).
 """
 
-from cupylike._ufunc_defs.common import COMPLEX, COMPLEX_MATH, FLOATS, same, ufunc
+from cupylike._core._ufunc_defs.common import COMPLEX, COMPLEX_MATH, FLOATS, same, ufunc
 
 
 def _unary(name, real_fn, complex_fn, doc):
