@@ -22,12 +22,8 @@ import dataclasses
 
 from cupylike._core._ufunc_table import TABLE as UFUNC_TABLE
 
-# Ops that may be regrouped (every one is commutative too).
-ASSOCIATIVE = frozenset({
-    "add", "multiply", "maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or",
-    "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "gcd", "lcm",
-    "equal", "not_equal",  # only bool loops: XNOR and XOR
-})
+# Ops that may be regrouped (every one is commutative too): the table's `associative`.
+ASSOCIATIVE = frozenset(entry.name for entry in UFUNC_TABLE if entry.associative)
 # NumPy's accumulators for add and multiply: bool and narrow integers in int64 / uint64.
 UPCAST = {c: "L" if c in "BHI" else "l" for c in "?bBhHiI"}
 # NumPy's logical ufuncs accumulate any input as bool.

@@ -9,10 +9,11 @@ NumPy's rules, as data:
   safely; when that loop's output differs from its inputs, its output type (divide of ints
   reduces in float64) if the inputs cast to it safely, bool for the logical ufuncs (NumPy's
   promoter), else none (comparisons reduce bool only);
-- reorderable ufuncs combine pairwise; the others are a left fold in element order (`ordered`)
-  from the first element or initial=;
-- identities are NumPy's ufunc.identity; without one, the kernel's identity only starts lanes
-  (the lowest value for maximum, NaN for fmax, ...) and an empty slice is a ValueError.
+- reorderable ufuncs (the table's `reorderable`) combine pairwise; the others are a left fold in
+  element order (`ordered`) from the first element or initial=;
+- identities are the table's (NumPy's ufunc.identity); without one, the kernel's identity only
+  starts lanes (the lowest value for maximum, NaN for fmax, ...) and an empty slice is a
+  ValueError.
 """
 
 import numpy
@@ -22,10 +23,7 @@ from cupylike._core._ufunc_table import TABLE as UFUNC_TABLE
 
 HANDWRITTEN = {"add", "multiply"}  # sums.py
 # The ufuncs NumPy lets reduce several axes at once (its "reorderable" ones).
-REORDERABLE = {
-    "maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or", "logical_xor",
-    "bitwise_and", "bitwise_or", "bitwise_xor", "gcd", "hypot", "logaddexp", "logaddexp2",
-}
+REORDERABLE = frozenset(entry.name for entry in UFUNC_TABLE if entry.reorderable)
 LOGICAL = {"logical_and", "logical_or", "logical_xor"}
 # Lane starters of the reorderable ufuncs that have no identity: values the operation returns
 # the other argument for (fmax(NaN, x) is x, so an all-NaN slice still gives NaN).
@@ -66,8 +64,9 @@ def _reduce_type(entry, t):
     return o if same else None
 
 
-def _identity_expr(name, r):
+def _identity_expr(entry, r):
     """The kernel's identity for loop type `r`: NumPy's, or a lane starter."""
+    name = entry.name
     real = "double" if r in "dD" else "float"
     if name in _STARTERS:
         ints_end, float_end = _STARTERS[name]
@@ -75,7 +74,7 @@ def _identity_expr(name, r):
         if end == "nan":
             return f"A(cupylike::quiet_nan<{real}>())"
         return f"cupylike::red_limits<A>::{end}()"
-    value = getattr(numpy, name).identity
+    value = entry.identity
     if value is None:
         return "A()"  # never reduced: an ordered fold starts from an element or initial=
     if value == -numpy.inf:
@@ -112,11 +111,11 @@ def _entry(entry):
         sources = [t for t, rt in types.items() if rt == r] if entry.name in LOGICAL else [r]
         for t in sources:
             map_ = "in0" if t == r else "cupylike::cast<A>(in0)"
-            loops.append(loop(f"{t}->{r}", r, _identity_expr(entry.name, r), map_, call))
+            loops.append(loop(f"{t}->{r}", r, _identity_expr(entry, r), map_, call))
     preamble += f"}}  // namespace {ns}\n"
     red = reduction(entry.name, loops, entry.name,
-                    has_identity=getattr(numpy, entry.name).identity is not None,
-                    ordered=entry.name not in REORDERABLE, preamble=preamble)
+                    has_identity=entry.identity is not None, ordered=not entry.reorderable,
+                    preamble=preamble)
     return red, types
 
 

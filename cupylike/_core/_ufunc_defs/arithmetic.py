@@ -31,7 +31,7 @@ def _bool_type_error(name):
 ENTRIES = [
     ufunc("add", 2, 1, same("?", "out0 = in0 || in1") + same(_REAL, "out0 = in0 + in1")
           + same(COMPLEX, "out0 = cupylike::cadd(in0, in1)"),
-          "Add arguments element-wise."),
+          "Add arguments element-wise.", identity=0, reorderable=True, associative=True),
     ufunc("subtract", 2, 1, same(_REAL, "out0 = in0 - in1")
           + same(COMPLEX, "out0 = cupylike::csub(in0, in1)"),
           "Subtract arguments, element-wise.",
@@ -40,7 +40,7 @@ ENTRIES = [
     ufunc("multiply", 2, 1, same("?", "out0 = in0 && in1")
           + same(INTS, "out0 = cupylike::wrap_mul(in0, in1)") + same(FLOATS, "out0 = in0 * in1")
           + same(COMPLEX, "out0 = cupylike::cmul_fma(in0, in1)"),
-          "Multiply arguments element-wise."),
+          "Multiply arguments element-wise.", identity=1, reorderable=True, associative=True),
     # Integer inputs divide as float64 (NumPy's type resolver; CuPy spells it as these loops).
     ufunc("divide", 2, 1, same(INTS, "out0 = (double)in0 / (double)in1", out="d")
           + same(FLOATS, "out0 = in0 / in1") + same(COMPLEX, "out0 = cupylike::cdiv(in0, in1)"),

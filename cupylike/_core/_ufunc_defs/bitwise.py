@@ -6,11 +6,14 @@ from cupylike._core._ufunc_defs.common import INTS, same, ufunc
 
 ENTRIES = [
     ufunc("bitwise_and", 2, 1, same("?" + INTS, "out0 = in0 & in1"),
-          "Compute the bit-wise AND of two arrays element-wise."),
+          "Compute the bit-wise AND of two arrays element-wise.", identity=-1, reorderable=True,
+          associative=True),
     ufunc("bitwise_or", 2, 1, same("?" + INTS, "out0 = in0 | in1"),
-          "Compute the bit-wise OR of two arrays element-wise."),
+          "Compute the bit-wise OR of two arrays element-wise.", identity=0, reorderable=True,
+          associative=True),
     ufunc("bitwise_xor", 2, 1, same("?" + INTS, "out0 = in0 ^ in1"),
-          "Compute the bit-wise XOR of two arrays element-wise."),
+          "Compute the bit-wise XOR of two arrays element-wise.", identity=0, reorderable=True,
+          associative=True),
     ufunc("invert", 1, 1, same("?", "out0 = !in0", nin=1) + same(INTS, "out0 = ~in0", nin=1),
           "Compute bit-wise inversion, or bit-wise NOT, element-wise.",
           aliases=("bitwise_not", "bitwise_invert")),

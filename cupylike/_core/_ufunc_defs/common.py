@@ -46,6 +46,12 @@ class Entry:
     # true_divide: its integer loops stand for NumPy's float64 loop (its type resolver's choice
     # for integer inputs), so casting= judges casts to float64 ('equiv' refuses int16).
     ints_as_float64: bool = False
+    # What reductions and scans may do with a binary ufunc, one fact each, as NumPy's
+    # generate_umath.py keeps them in the ufunc's entry:
+    identity: object = None  # NumPy's ufunc.identity: an empty reduction's value, or None
+    reorderable: bool = False  # NumPy's: reduce may take several axes at once, in any order
+    # The 'TT->T' loops may be regrouped (a scan chunks them); every such op is commutative too.
+    associative: bool = False
 
 
 def same(chars, op, nin=2, out=None):

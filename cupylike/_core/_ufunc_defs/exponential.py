@@ -6,6 +6,8 @@ kernels/cupylike/ufunc/complex_math.cuh, which give the C library's results wher
 it and NumPy's own formulas where it has them (exp2, expm1, log2, log10, log1p).
 """
 
+import math
+
 from cupylike._core._ufunc_defs.common import COMPLEX, COMPLEX_MATH, FLOATS, same, ufunc
 
 
@@ -31,9 +33,11 @@ ENTRIES = [
     _unary("log1p", "log1p", "clog1p",
            "Return the natural logarithm of one plus the input array, element-wise."),
     ufunc("logaddexp", 2, 1, same(FLOATS, "out0 = cupylike::logaddexp(in0, in1)"),
-          "Logarithm of the sum of exponentiations of the inputs."),
+          "Logarithm of the sum of exponentiations of the inputs.", identity=-math.inf,
+          reorderable=True),
     ufunc("logaddexp2", 2, 1, same(FLOATS, "out0 = cupylike::logaddexp2(in0, in1)"),
-          "Logarithm of the sum of exponentiations of the inputs in base-2."),
+          "Logarithm of the sum of exponentiations of the inputs in base-2.",
+          identity=-math.inf, reorderable=True),
     _unary("sqrt", "sqrt", "csqrt", "Return the non-negative square-root of an array, "
            "element-wise."),
     _unary("cbrt", "cbrt", None, "Return the cube-root of an array, element-wise."),

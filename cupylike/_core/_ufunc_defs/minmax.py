@@ -10,7 +10,8 @@ def _entry(name, bool_op, int_op, real_fn, half_fn, complex_fn, doc):
     loops += same("e", f"out0 = cupylike::{half_fn}(in0, in1)")
     loops += same("fd", f"out0 = cupylike::{real_fn}(in0, in1)")
     loops += same("FD", f"out0 = cupylike::{complex_fn}(in0, in1)")
-    return ufunc(name, 2, 1, loops, doc)
+    # No identity (NumPy's ReorderableNone): an empty slice has no maximum.
+    return ufunc(name, 2, 1, loops, doc, reorderable=True, associative=True)
 
 
 ENTRIES = [

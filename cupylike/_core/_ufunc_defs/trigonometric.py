@@ -38,7 +38,8 @@ ENTRIES = [
     ufunc("arctan2", 2, 1, same(FLOATS, "out0 = cupylike::vec::atan2(in0, in1)"),
           "Element-wise arc tangent of ``x1/x2`` choosing the quadrant correctly."),
     ufunc("hypot", 2, 1, same(FLOATS, "out0 = cupylike::vec::hypot(in0, in1)"),
-          "Given the \"legs\" of a right triangle, return its hypotenuse."),
+          "Given the \"legs\" of a right triangle, return its hypotenuse.", identity=0,
+          reorderable=True),
     # NumPy has four ufuncs here, degrees/rad2deg and radians/deg2rad computing the same.
     _scale("degrees", "rad2deg", "Convert angles from radians to degrees."),
     _scale("rad2deg", "rad2deg", "Convert angles from radians to degrees."),
