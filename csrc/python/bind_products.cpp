@@ -1,4 +1,4 @@
-// The BLAS facade (libs/blas) for cupylike/_products.py: gemm on described matrices of
+// The BLAS facade (libs/blas) for cupylike/linalg/_products.py: gemm on described matrices of
 // arrays, the host library's path, and the debug call log.
 #include <pybind11/stl.h>
 
@@ -58,7 +58,7 @@ bool is_blas_dtype(DType d) {
 }
 
 // How BLAS reads the rows x cols matrix of row-major strides (s_r, s_c) bytes in place (for
-// _matmul_direct, and cupylike/_products.py's general path through _blas_view): column-major
+// _matmul_direct, and cupylike/linalg/_products.py's general path through _blas_view): column-major
 // at the data pointer it is the matrix transposed (trans false) or itself (trans true), with
 // leading dimension ld; false when only a copy can be read.
 bool blas_view(int64_t rows, int64_t cols, int64_t s_r, int64_t s_c, int64_t isz, bool& trans,
@@ -78,7 +78,7 @@ bool blas_view(int64_t rows, int64_t cols, int64_t s_r, int64_t s_c, int64_t isz
 
 // a @ b for cupylike arrays of 1 or 2 dimensions and one BLAS dtype on one device that BLAS
 // reads in place: one gemm into the result's final shape, without the Python front-end's
-// per-call cost. None for anything else (cupylike/_products.py's general path takes it).
+// per-call cost. None for anything else (cupylike/linalg/_products.py's general path takes it).
 py::object matmul_direct(py::handle a_obj, py::handle b_obj, bool one_term_blas) {
   const ArrayPtr* pa = fast_array(a_obj.ptr());
   const ArrayPtr* pb = fast_array(b_obj.ptr());
@@ -127,7 +127,7 @@ void bind_products(py::module_& m) {
   m.def("_matmul_direct", &matmul_direct, py::arg("a"), py::arg("b"),
         py::arg("one_term_blas") = false,
         "a @ b in one gemm for 1-d and 2-d cupylike arrays of one BLAS dtype read in place; "
-        "None where cupylike/_products.py's general path is needed.");
+        "None where cupylike/linalg/_products.py's general path is needed.");
   m.def("_gemm", &run_gemm, py::arg("a"), py::arg("b"), py::arg("c"), py::arg("trans_a"),
         py::arg("trans_b"), py::arg("m"), py::arg("n"), py::arg("k"), py::arg("lda"),
         py::arg("ldb"), py::arg("ldc"), py::arg("batch"), py::arg("stride_a"), py::arg("stride_b"),
