@@ -106,8 +106,8 @@ def _files_first():
 @pytest.fixture(params=["host", "kernels"])
 def sort_path(request, monkeypatch):
     """Both ways the library sorts on the cpu device: host sorts, and the GPU's radix kernels
-    (cupylike._sort_kernels.forced)."""
-    from cupylike import _sort_kernels  # noqa: PLC0415 (imported when a test asks)
+    (cupylike._sorting._kernels.forced)."""
+    from cupylike._sorting import _kernels as _sort_kernels  # noqa: PLC0415 (imported when a test asks)
 
     monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
     return request.param

@@ -7,7 +7,7 @@ from python_subprocess import run_python
 
 import cupylike
 from cupylike._core import _native
-from cupylike._statistics_kernels import launch_dims
+from cupylike._core._statistics_kernels import launch_dims
 
 
 @pytest.mark.any_device(reason="runs its own cpu-device processes")
@@ -15,7 +15,7 @@ def test_the_cpu_policy_follows_cupylike_cpu_threads():
     # Python's kernels once counted the CPUs themselves and ignored CUPYLIKE_CPU_THREADS.
     code = """
 from cupylike._core import _native
-from cupylike._statistics_kernels import launch_dims
+from cupylike._core._statistics_kernels import launch_dims
 with _native.Device("cpu"):
     print(_native._cpu_workers(), launch_dims(10**8), launch_dims(10**8, work=10))
 """

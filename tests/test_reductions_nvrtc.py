@@ -13,7 +13,7 @@ cores; this takes under a minute and is cached after.
 import pytest
 from nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
-from cupylike._reductions import REDUCTIONS
+from cupylike._core._reductions import REDUCTIONS
 
 EVERY_LOOP = ["maximum", "argmax", "nanargmin", "subtract", "logical_and", "abs2_add"]
 

@@ -13,7 +13,7 @@ import pytest
 from reduction_cases import assert_close, assert_same_outcome
 
 import cupylike
-from cupylike._reduction_defs.ufunc_reduce import REDUCE_TYPES, REORDERABLE
+from cupylike._core._reduction_defs.ufunc_reduce import REDUCE_TYPES, REORDERABLE
 from cupylike.testing import ALL_DTYPES
 
 NAMES = sorted(REDUCE_TYPES) + ["add", "multiply"]

@@ -10,7 +10,7 @@ import pytest
 from forced_modes import BLOCK, CHUNK, THREAD, TILE, forced_scan
 
 import cupylike
-from cupylike._scan_defs import ASSOCIATIVE, BINARY
+from cupylike._core._scan_defs import ASSOCIATIVE, BINARY
 from cupylike.testing import (
     ALL_DTYPES,
     assert_array_equal,

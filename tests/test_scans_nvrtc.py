@@ -14,8 +14,8 @@ minutes on two cores; this takes about a minute.
 import pytest
 from nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
-from cupylike import _scan_api
-from cupylike._scan_defs import TABLE
+from cupylike._core import _scans
+from cupylike._core._scan_defs import TABLE
 
 pytestmark = COMPILE_CHECKS
 
@@ -33,7 +33,7 @@ SPANNING = ["add", "subtract", "maximum", "logical_and", "nanadd", "multiply"]
 def test_every_scan_family_compiles_with_nvrtc(arch):
     jobs = []
     for name in NAMES:
-        scan = _scan_api._scan(name)
+        scan = _scans.scan(name)
         names = scan._kernel_names() if name in SPANNING else scan._kernel_names()[:1]
         jobs.append((scan._kernel_source(), f"scan_{name}.cu", names))
     assert_all_compile(jobs, arch, ["--fmad=false"])

@@ -5,8 +5,8 @@ stays honest on machines without a GPU."""
 import pytest
 from nvrtc_check import assert_all_compile, compile_check
 
-from cupylike._sort_kernels import KEYS, kernel_names
-from cupylike._statistics_kernels import source_of
+from cupylike._core._statistics_kernels import source_of
+from cupylike._sorting._kernels import KEYS, kernel_names
 
 
 @compile_check

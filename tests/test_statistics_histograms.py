@@ -6,7 +6,7 @@ import numpy
 import pytest
 
 import cupylike
-from cupylike import _histograms
+from cupylike._statistics import _histograms
 from cupylike.testing import (
     FLOAT_DTYPES,
     INT_DTYPES,

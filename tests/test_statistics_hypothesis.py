@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from reduction_cases import assert_close, assert_same_outcome, run_both
 
 import cupylike
-from cupylike._quantiles import METHODS
+from cupylike._statistics._quantiles import METHODS
 from cupylike.testing import ALL_DTYPES
 
 REAL = [d for d in ALL_DTYPES if d.kind != "c"]

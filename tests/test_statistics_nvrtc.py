@@ -5,9 +5,9 @@ GPU path stays honest on machines without a GPU. Results go through the NVRTC di
 import pytest
 from nvrtc_check import assert_all_compile, compile_check
 
-from cupylike._histograms import kernel_names
-from cupylike._quantiles import select_names
-from cupylike._statistics_kernels import source_of
+from cupylike._core._statistics_kernels import source_of
+from cupylike._statistics._histograms import kernel_names
+from cupylike._statistics._quantiles import select_names
 
 # The library's modules exactly (same source and instantiations).
 FAMILIES = {

@@ -9,7 +9,7 @@ import numpy
 import pytest
 
 import cupylike
-from cupylike import _quantiles
+from cupylike._statistics import _quantiles
 from cupylike.testing import (
     FLOAT_DTYPES,
     assert_array_equal,

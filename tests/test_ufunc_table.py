@@ -1,5 +1,5 @@
 """Every entry of the ufunc table against NumPy, enumerated from the table itself
-(cupylike._ufunc_table.TABLE): its loops cover NumPy's (over our fourteen dtypes) with NumPy's
+(cupylike._core._ufunc_table.TABLE): its loops cover NumPy's (over our fourteen dtypes) with NumPy's
 nin and nout; result dtypes (and errors) equal NumPy's for every combination of input dtypes,
 for Python scalars and for NumPy scalars; values equal NumPy's on the standard layouts (exactly
 unless tests/ufunc_tolerances.py gives a bound). Keywords are in test_ufunc_table_keywords.py,

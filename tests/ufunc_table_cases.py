@@ -1,4 +1,4 @@
-"""The ufunc table seen from the tests: every entry of cupylike._ufunc_table.TABLE, its NumPy
+"""The ufunc table seen from the tests: every entry of cupylike._core._ufunc_table.TABLE, its NumPy
 counterpart, and helpers to run a call on both libraries and describe any difference. Used by
 test_ufunc_table*.py, which enumerate the table itself so new entries are covered at once."""
 
@@ -9,8 +9,8 @@ import ufunc_tolerances
 from layouts import layout_pairs
 
 import cupylike
-from cupylike._ufunc_table import TABLE
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufunc_table import TABLE
+from cupylike._core._ufuncs import UFUNCS
 from cupylike.testing import same_error
 
 ENTRIES = list(TABLE)

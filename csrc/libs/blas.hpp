@@ -1,5 +1,5 @@
 #pragma once
-/// Matrix products behind one description of the call. The front-end (cupylike/_products.py)
+/// Matrix products behind one description of the call. The front-end (cupylike/linalg/_products.py)
 /// turns arrays' layouts into a GemmCall; the cpu device runs it on a host OpenBLAS (the
 /// scipy-openblas32 wheel, opened with dlopen), a GPU on cuBLAS (dlopen too), so both devices
 /// get the same description. A debug log records each call's description, and a dry-run mode
@@ -36,7 +36,7 @@ std::string describe(const GemmCall& call);
 void gemm(Device device, const GemmCall& call, const void* a, int64_t a_bytes, const void* b,
           int64_t b_bytes, void* c, int64_t c_bytes, const Stream& stream);
 
-/// The host BLAS library (a path); cupylike/_products.py names the wheel's on first use.
+/// The host BLAS library (a path); cupylike/linalg/_products.py names the wheel's on first use.
 void set_host_blas_library(const std::string& path);
 /// Whether the cpu device's gemm can run: a path was set (or the library is open).
 bool host_blas_library_known();

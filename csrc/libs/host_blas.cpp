@@ -52,7 +52,8 @@ HostBlas* g_blas = nullptr;
 void* open_library_locked() {
   if (g_library) return g_library;
   if (g_path.empty())
-    raise(ErrorKind::runtime, "no host BLAS library was set (cupylike/_products.py sets it)");
+    raise(ErrorKind::runtime,
+          "no host BLAS library was set (cupylike/linalg/_products.py sets it)");
   void* lib = dlopen(g_path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     const char* why = dlerror();

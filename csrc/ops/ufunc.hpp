@@ -63,7 +63,7 @@ enum class WeakIntRule : uint8_t {
 };
 
 /// NumPy's rules on top of loop selection for a few ufuncs (its type resolvers and special
-/// loops), set from the table's entries (cupylike/_ufunc_defs/common.py).
+/// loops), set from the table's entries (cupylike/_core/_ufunc_defs/common.py).
 struct UfuncRules {
   std::string bool_error;  ///< TypeError message when every input is bool (subtract, negative)
   /// A Python int that the rule lets go moves to the first loop that holds its value.

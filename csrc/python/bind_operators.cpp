@@ -1,5 +1,5 @@
 // The arithmetic, comparison, bitwise and unary operators of cupylike.ndarray: each calls the
-// ufunc the table names for it (set at import by cupylike/_ufuncs.py), straight from C++.
+// ufunc the table names for it (set at import by cupylike/_core/_ufuncs.py), straight from C++.
 #include <pybind11/stl.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-// The BLAS facade (libs/blas, libs/blas_arrays) for cupylike/_products.py: gemm on described
-// matrices of arrays, the in-place layout rule, the direct a @ b, the host library's path and
-// the debug call log.
+// The BLAS facade (libs/blas, libs/blas_arrays) for cupylike/linalg/_products.py: gemm on
+// described matrices of arrays, the in-place layout rule, the direct a @ b, the host library's
+// path and the debug call log.
 #include <pybind11/stl.h>
 
 #include "libs/blas_arrays.hpp"

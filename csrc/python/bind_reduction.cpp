@@ -1,5 +1,5 @@
-// Reduction objects (cupylike/_reductions.py makes them from the table in
-// cupylike/_reduction_defs/), called with NumPy's keywords.
+// Reduction objects (cupylike/_core/_reductions.py makes them from the table in
+// cupylike/_core/_reduction_defs/), called with NumPy's keywords.
 #include <pybind11/stl.h>
 
 #include "core/error.hpp"

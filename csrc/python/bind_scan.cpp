@@ -1,4 +1,4 @@
-// Scan objects (cupylike/_scan_api.py makes them from the table in cupylike/_scan_defs.py),
+// Scan objects (cupylike/_core/_scans.py makes them from the table in _core/_scan_defs.py),
 // called as s(a, axis, dtype, out, function).
 #include <pybind11/stl.h>
 

@@ -1,6 +1,6 @@
-// What cupylike/_sorting.py uses on the cpu device: the stable host radix sort (ops/sort_host)
-// for argsort, and NumPy views of cpu arrays, so NumPy's own sort and partition (a well-kept
-// host sort) work on their memory. GPU arrays sort with the kernels of
+// What cupylike/_sorting/_sort.py uses on the cpu device: the stable host radix sort
+// (ops/sort_host) for argsort, and NumPy views of cpu arrays, so NumPy's own sort and partition (a
+// well-kept host sort) work on their memory. GPU arrays sort with the kernels of
 // kernels/cupylike/sort.cuh, launched from Python.
 #include <pybind11/stl.h>
 

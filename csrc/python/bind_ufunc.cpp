@@ -1,5 +1,5 @@
-// cupylike.ufunc: the objects of the ufunc table (cupylike/_ufunc_table.py), called with NumPy's
-// keywords, and the ndarray operators that use them.
+// cupylike.ufunc: the objects of the ufunc table (cupylike/_core/_ufunc_table.py), called with
+// NumPy's keywords, and the ndarray operators that use them.
 #include <pybind11/stl.h>
 
 #include <chrono>

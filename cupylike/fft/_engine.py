@@ -7,7 +7,7 @@ normalisation is one multiply at the end, skipped when its factor is 1."""
 import numpy
 
 from cupylike._core import _native
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
 from cupylike.fft import _args
 from cupylike.fft._plan import run_step
 

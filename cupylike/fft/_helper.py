@@ -6,8 +6,8 @@ import operator
 import numpy
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._rearranging import roll
+from cupylike._core._device_arrays import device_array
+from cupylike._manipulation._rearranging import roll
 
 
 def fftfreq(n, d=1.0, device=None):

@@ -4,7 +4,7 @@ these functions check arguments as NumPy does and write into `out` when given.""
 
 import numpy
 
-from cupylike._device_arrays import device_array
+from cupylike._core._device_arrays import device_array
 from cupylike.fft import _args, _engine
 
 

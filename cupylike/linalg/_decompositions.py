@@ -4,7 +4,7 @@ the factors read back through the layout identities in _lapack.py."""
 from numpy.linalg._linalg import QRResult, SVDResult
 
 from cupylike._core import _native
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import triangle
 

@@ -15,8 +15,8 @@ import numpy
 from numpy.linalg import LinAlgError
 
 from cupylike._core import _native
-from cupylike._device_arrays import device_array
-from cupylike._products import _set_host_blas
+from cupylike._core._device_arrays import device_array
+from cupylike.linalg._products import _set_host_blas
 
 __all__ = ["LinAlgError"]
 

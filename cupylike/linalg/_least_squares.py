@@ -4,11 +4,11 @@ cutoff relative to the largest count as zero."""
 import numpy
 
 from cupylike._core import _native
-from cupylike._products import matmul
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._decompositions import svd
 from cupylike.linalg._kernels import ABS_MAX, ABS_SQUARE_SUM, RECIPROCAL_ABOVE, real_part
+from cupylike.linalg._products import matmul
 
 _conjugate = UFUNCS["conjugate"]
 _multiply = UFUNCS["multiply"]

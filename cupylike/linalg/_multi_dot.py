@@ -1,8 +1,8 @@
 """multi_dot: a chain of matrix products in the order that needs the fewest multiplications
 (NumPy's rule: a direct cost comparison for three matrices, dynamic programming beyond)."""
 
-from cupylike._products import dot
 from cupylike.linalg import _lapack as L
+from cupylike.linalg._products import dot
 
 
 def _chain_order(dims):

@@ -7,7 +7,7 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._decompositions import svd
 from cupylike.linalg._kernels import (

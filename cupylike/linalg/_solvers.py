@@ -10,9 +10,9 @@ import numpy
 from numpy.linalg._linalg import SlogdetResult
 
 from cupylike._core import _native
-from cupylike._products import matmul
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import LOG_ABS_SUM, LU_DET, LU_SIGN, real_part
+from cupylike.linalg._products import matmul
 
 
 def _lu_solve(lu, piv, rhs, dtype):

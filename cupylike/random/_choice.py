@@ -9,10 +9,10 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
-from cupylike._indexing import take
-from cupylike._searching import searchsorted
-from cupylike._sorting import argsort
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._indexing._indexing import take
+from cupylike._sorting._search import searchsorted
+from cupylike._sorting._sort import argsort
 from cupylike.random import _distributions as dist
 from cupylike.random._bit_generator import shape_of
 from cupylike.random._integers import integers

@@ -5,9 +5,9 @@ Generator and RandomState classes are thin wrappers around these."""
 import numpy
 
 from cupylike._core import _native
-from cupylike._indexing import flatnonzero
-from cupylike._reduction_api import any as _any
-from cupylike._ufuncs import UFUNCS
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._indexing._indexing import flatnonzero
+from cupylike._logic._truth import any as _any
 from cupylike.random._bit_generator import shape_of
 from cupylike.random._kernels import kernel
 

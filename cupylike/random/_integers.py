@@ -7,8 +7,8 @@ import operator
 import numpy
 
 from cupylike._core import _native
-from cupylike._indexing import flatnonzero
-from cupylike._reduction_api import any as _any
+from cupylike._indexing._indexing import flatnonzero
+from cupylike._logic._truth import any as _any
 from cupylike.random._bit_generator import shape_of
 from cupylike.random._kernels import kernel
 

@@ -1,6 +1,7 @@
 """NumPy's legacy API (RandomState and the module-level functions) over cuRAND's Philox
 stream, with one default RandomState per device as CuPy's get_random_state keeps."""
 
+import os
 
 from cupylike._core import _native
 from cupylike.random import _choice
@@ -124,8 +125,6 @@ def get_random_state():
     key = str(_native.Device())
     rs = _states.get(key)
     if rs is None:
-        import os  # noqa: PLC0415
-
         seed = os.environ.get("CUPYLIKE_SEED")
         rs = _states[key] = RandomState(None if seed is None else int(seed))
     return rs

@@ -1,5 +1,5 @@
-// Helpers of the reduction table (cupylike/_reduction_defs/): index-value pairs for argmin and
-// argmax with NumPy's choices (the first NaN wins, ties go to the lower index, complex numbers
+// Helpers of the reduction table (cupylike/_core/_reduction_defs/): index-value pairs for argmin
+// and argmax with NumPy's choices (the first NaN wins, ties go to the lower index, complex numbers
 // compare lexicographically) and the extreme values that start min/max accumulators.
 #pragma once
 #include <cupylike/types.cuh>

@@ -1,4 +1,4 @@
-// Sorting and searching on the device (cupylike/_sorting.py and _searching.py drive them).
+// Sorting and searching on the device (cupylike/_sorting/_sort.py and _search.py drive them).
 //
 // Sort: a least-significant-digit radix sort of a contiguous array of `total` elements that
 // holds rows of n, in passes of RADIX_BITS bits: first over the elements' keys

@@ -1,0 +1,22 @@
+"""NEP 13: NumPy's ufuncs called on cupylike arrays run cupylike's ufunc of the same name.
+
+This is also how `numpy.float32(2) * x` works: the NumPy scalar's operator calls numpy.multiply,
+which hands the call to x.__array_ufunc__ instead of converting x to a NumPy array.
+"""
+
+from cupylike._core._ufuncs import UFUNCS
+
+
+def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):  # noqa: N807 (NumPy's protocol)
+    ours = UFUNCS.get(getattr(ufunc, "__name__", None))
+    if ours is None:
+        return NotImplemented
+    if method == "__call__":
+        return ours(*inputs, **kwargs)
+    if method == "outer":
+        return ours.outer(*inputs, **kwargs)
+    if method == "accumulate":
+        return ours.accumulate(*inputs, **kwargs)
+    if method == "reduce":
+        return ours.reduce(*inputs, **kwargs)
+    return NotImplemented  # "at" is not built yet

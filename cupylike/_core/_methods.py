@@ -1,0 +1,145 @@
+"""The Python-level methods of cupylike.ndarray and cupylike.ufunc, listed in one place.
+
+The classes are the core's (csrc/python/); what the core does not define is a NumPy function
+with the array first, bound here as a method, and `install()` (called once, by cupylike's
+__init__) sets them all. The reductions bind the path that needs no argument check, as self
+is an ndarray: ``x.sum()`` makes two Python calls before the core's.
+
+This is the one module of _core/ that reads the grouped packages; none of them imports it.
+"""
+
+import numpy
+
+from cupylike._core import _native
+from cupylike._core._array_ufunc import __array_ufunc__
+from cupylike._core._scans import accumulate
+from cupylike._core._ufunc_reduce import reduce, reduce_array
+from cupylike._core._ufuncs import UFUNCS
+from cupylike._creation._matrices import diagonal as _diagonal
+from cupylike._creation._matrices import trace
+from cupylike._indexing._indexing import compress as _compress
+from cupylike._indexing._indexing import nonzero, take
+from cupylike._indexing._placement import choose, put
+from cupylike._manipulation._rearranging import repeat
+from cupylike._math._cumulative import cumprod, cumsum
+from cupylike._math._rounding import around
+from cupylike._math._selection import (
+    array_imag,
+    array_real,
+    clip_between,
+    set_array_imag,
+    set_array_real,
+)
+from cupylike._sorting._search import argmax, argmin, searchsorted
+from cupylike._sorting._sort import argpartition, argsort, check_kind, partition, sort
+from cupylike._statistics._meanvar import mean, std, var
+from cupylike.linalg._products import dot, matmul
+
+_NoValue = numpy._NoValue
+_conjugate = UFUNCS["conjugate"]
+
+
+def sum(self, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue,  # noqa: A001
+        where=True):
+    """Sum of the array's elements over the given axes (see cupylike.sum)."""
+    return reduce_array("add", self, axis, dtype, out, keepdims, initial, where)
+
+
+def prod(self, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue,
+         where=True):
+    """Product of the array's elements over the given axes (see cupylike.prod)."""
+    return reduce_array("multiply", self, axis, dtype, out, keepdims, initial, where)
+
+
+def max(self, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):  # noqa: A001
+    """Maximum along the given axes (see cupylike.max)."""
+    return reduce_array("maximum", self, axis, None, out, keepdims, initial, where)
+
+
+def min(self, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):  # noqa: A001
+    """Minimum along the given axes (see cupylike.min)."""
+    return reduce_array("minimum", self, axis, None, out, keepdims, initial, where)
+
+
+def all(self, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
+    """Whether all elements along the given axes are true (see cupylike.all)."""
+    return reduce_array("logical_and", self, axis, numpy.bool_, out, keepdims, _NoValue, where)
+
+
+def any(self, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
+    """Whether any element along the given axes is true (see cupylike.any)."""
+    return reduce_array("logical_or", self, axis, numpy.bool_, out, keepdims, _NoValue, where)
+
+
+def clip(self, min=None, max=None, out=None, **kwargs):  # noqa: A002 (NumPy's names)
+    return clip_between(self, min, max, out=out, **kwargs)
+
+
+def _conj(self):
+    return _conjugate(self)
+
+
+def _compress_method(self, condition, axis=None, out=None):
+    return _compress(condition, self, axis, out)
+
+
+def _diagonal_method(self, offset=0, axis1=0, axis2=1):
+    return _diagonal(self, offset, axis1, axis2)
+
+
+def _sort_in_place(self, axis=-1, kind=None, order=None, *, stable=None):
+    check_kind(kind, stable, order)
+    self[...] = sort(self, axis=axis)
+
+
+def _partition_in_place(self, kth, axis=-1, kind="introselect", order=None):
+    self[...] = partition(self, kth, axis=axis, kind=kind, order=order)
+
+
+def _matmul_operator(self, other):
+    c = _native._matmul_direct(self, other)  # the common case without matmul's keywords
+    return matmul(self, other) if c is None else c
+
+
+def _rmatmul(self, other):
+    return matmul(other, self)
+
+
+def _imatmul(self, other):
+    # NumPy allows a @= b only where the product keeps a's shape, and writes into a.
+    return matmul(self, other, out=self)
+
+
+def _reduce(self):
+    return (_native._rebuild, (self.get(order="K"), self.device))
+
+
+NDARRAY_METHODS = {
+    # calculation
+    "sum": sum, "prod": prod, "max": max, "min": min, "all": all, "any": any,
+    "argmax": argmax, "argmin": argmin, "mean": mean, "var": var, "std": std,
+    "cumsum": cumsum, "cumprod": cumprod, "clip": clip, "round": around,
+    "conj": _conj, "conjugate": _conj, "trace": trace, "dot": dot,
+    # item selection and manipulation
+    "nonzero": nonzero, "take": take, "compress": _compress_method, "put": put,
+    "choose": choose, "repeat": repeat, "diagonal": _diagonal_method,
+    "sort": _sort_in_place, "argsort": argsort, "partition": _partition_in_place,
+    "argpartition": argpartition, "searchsorted": searchsorted,
+    # operators and protocols
+    "__matmul__": _matmul_operator, "__rmatmul__": _rmatmul, "__imatmul__": _imatmul,
+    "__reduce__": _reduce, "__array_ufunc__": __array_ufunc__,
+    # attributes: views of the real and imaginary parts, assignable
+    "real": property(array_real, set_array_real, doc="The real part of the array (a view)."),
+    "imag": property(array_imag, set_array_imag, doc="The imaginary part of the array."),
+}
+
+UFUNC_METHODS = {"reduce": reduce, "accumulate": accumulate}
+
+
+def install():
+    """Sets the methods above on the core's classes (once, from cupylike's __init__)."""
+    for name, method in NDARRAY_METHODS.items():
+        setattr(_native.ndarray, name, method)
+    for name, method in UFUNC_METHODS.items():
+        setattr(_native.ufunc, name, method)
+    _native.ndarray.__module__ = "cupylike"

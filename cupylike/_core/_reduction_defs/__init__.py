@@ -1,0 +1,1 @@
+"""Parts of the reduction table (cupylike/_core/_reduction_table.py)."""

@@ -1,1 +1,0 @@
-"""Parts of the reduction table (cupylike/_reduction_table.py)."""

@@ -1,0 +1,2 @@
+"""Statistics: mean, var, std, average, cov, corrcoef, the nan* reductions, median and
+quantiles, histograms."""
