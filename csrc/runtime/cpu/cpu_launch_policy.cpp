@@ -53,8 +53,7 @@ class CpuLaunchPolicy final : public LaunchPolicy {
       if (c.mode == CUPYLIKE_RED_TILE && w.red_ndim == 0) c.mode = CUPYLIKE_RED_THREAD;
       if (c.mode == CUPYLIKE_RED_THREAD) c.parts = 1;
       if (c.mode == CUPYLIKE_RED_BLOCK) c.threads = kForcedBlockThreads;
-      c.blocks = c.mode == CUPYLIKE_RED_BLOCK ? w.out_size * c.parts
-                                              : (w.out_size * c.parts + c.threads - 1) / c.threads;
+      c.blocks = w.out_size * c.parts;  // a block per part: of a warp, or of one thread
       return c;
     }
     const long long n = workers(), total = w.out_size * w.red_size;
