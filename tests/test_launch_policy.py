@@ -1,4 +1,4 @@
-"""The library's one launch policy (csrc/runtime/launch_policy.hpp), as the ops use it and as
+"""The library's one launch policy (csrc/runtime/launch.hpp), as the ops use it and as
 Python's kernels ask for it: on the cpu device a few blocks per worker thread of
 CUPYLIKE_CPU_THREADS, on a GPU blocks of `block` threads, capped."""
 

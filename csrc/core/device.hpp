@@ -16,6 +16,9 @@ struct Device {
   bool is_cuda() const { return kind == DeviceKind::cuda; }
   /// "cpu" or "cuda:N".
   std::string str() const;
+  /// The device's place in per-device tables of kDeviceSlots entries: 0 for the cpu device,
+  /// 1 + N for cuda:N.
+  int slot() const { return is_cpu() ? 0 : 1 + index; }
   /// "cpu", "cuda" (device 0) or "cuda:N"; ValueError otherwise.
   static Device parse(const std::string& spec);
 
@@ -24,5 +27,6 @@ struct Device {
 };
 
 inline constexpr int kMaxCudaDevices = 64;
+inline constexpr int kDeviceSlots = 1 + kMaxCudaDevices;
 
 }  // namespace cupylike

@@ -140,8 +140,8 @@ class Arguments {
 void State::run_launch(Launch& launch) {
   DeviceState& d = device(launch.device);
   Arguments args(launch.args);
-  cpu::LaunchDims dims{uint3{launch.grid[0], launch.grid[1], launch.grid[2]},
-                       uint3{launch.block[0], launch.block[1], launch.block[2]}};
+  LaunchDims dims{Dim3{launch.grid[0], launch.grid[1], launch.grid[2]},
+                  Dim3{launch.block[0], launch.block[1], launch.block[2]}};
   std::string error;
   CUresult code = CUDA_ERROR_LAUNCH_FAILED;
   d.memory.expose(true);

@@ -89,7 +89,7 @@ int Program::find(const std::string& symbol) const {
   return it == symbols_.end() ? -1 : it->second;
 }
 
-void Program::run(int kernel, const cpu::LaunchDims& dims, void** args) const {
+void Program::run(int kernel, const LaunchDims& dims, void** args) const {
   cpu::launch(*module_, kernel, dims, args);
 }
 

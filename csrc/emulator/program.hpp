@@ -38,7 +38,7 @@ class Program {
   }
   /// Runs every block of the kernel; throws cupylike::Error(kernel) when one traps, fails an
   /// assert or deadlocks.
-  void run(int kernel, const cpu::LaunchDims& dims, void** args) const;
+  void run(int kernel, const LaunchDims& dims, void** args) const;
 
  private:
   std::string path_;  // the loaded file; a private copy when another instance holds the first

@@ -1,6 +1,7 @@
 #include "jit/host_compiler.hpp"
 
 #include <cpu_runtime_abi.h>
+#include <cupylike/params.h>
 #include <gnu/libc-version.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@
 #include "jit/source_text.hpp"
 #include "jit/subprocess.hpp"
 #include "runtime/cpu/elf_symbols.hpp"
+#include "runtime/gpu_limits.hpp"
 
 namespace cupylike::jit {
 
@@ -30,9 +32,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Dynamic shared memory for `extern __shared__` arrays: one buffer per worker thread that every
-// such array of the module aliases, as in CUDA.
-constexpr int kDynamicSharedBytes = 256 << 10;
+static_assert(CUPYLIKE_CPU_DYNAMIC_SHARED_BYTES >= gpu_limits::kSharedOptin,
+              "a launch the launch check allows must fit the cpu device's shared buffer");
 
 std::string file_identity(const std::string& path) {
   struct stat st {};
@@ -176,7 +177,8 @@ std::string write_file(const fs::path& path, const std::string& text) {
 // Aliases every undefined TLS symbol of `object` to one dynamic shared memory buffer.
 std::string shared_memory_stub(const std::vector<std::string>& symbols) {
   std::string s = "  .section .tbss,\"awT\",@nobits\n  .p2align 6\n";
-  s += "__cpuk_dynamic_shared:\n  .zero " + std::to_string(kDynamicSharedBytes) + "\n";
+  s +=
+      "__cpuk_dynamic_shared:\n  .zero " + std::to_string(CUPYLIKE_CPU_DYNAMIC_SHARED_BYTES) + "\n";
   s += "  .type __cpuk_dynamic_shared, @object\n";
   for (const std::string& name : symbols)
     s += "  .globl " + name + "\n  .hidden " + name + "\n  .type " + name +

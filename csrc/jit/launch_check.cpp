@@ -25,7 +25,7 @@ constexpr const char* kInvalidValue = "CUDA_ERROR_INVALID_VALUE";
 }  // namespace
 
 void check_launch(const std::string& kernel, Device device, const DeviceLimits& l,
-                  const KernelLimits& limits, size_t max_dynamic_shared, const cpu::LaunchDims& d,
+                  const KernelLimits& limits, size_t max_dynamic_shared, const LaunchDims& d,
                   size_t shared_bytes) {
   const unsigned grid[3] = {d.grid.x, d.grid.y, d.grid.z};
   const unsigned block[3] = {d.block.x, d.block.y, d.block.z};

@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <string>
 
-#include "runtime/cpu/block_runner.hpp"
 #include "runtime/device.hpp"
 #include "runtime/gpu_limits.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
 
@@ -23,8 +23,8 @@ struct KernelLimits {
 /// `max_dynamic_shared` (48 KiB unless the kernel opted in to more) and static plus dynamic
 /// within the device's opt-in limit.
 void check_launch(const std::string& kernel, Device device, const DeviceLimits& device_limits,
-                  const KernelLimits& limits, size_t max_dynamic_shared,
-                  const cpu::LaunchDims& dims, size_t shared_bytes);
+                  const KernelLimits& limits, size_t max_dynamic_shared, const LaunchDims& dims,
+                  size_t shared_bytes);
 
 /// Error(launch) unless a kernel with `static_shared` bytes may opt in to `bytes` of dynamic
 /// shared memory on a device with these limits (CUDA_ERROR_INVALID_VALUE, as

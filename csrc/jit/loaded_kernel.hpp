@@ -1,7 +1,7 @@
 #pragma once
-/// One kernel of a RawModule (or of a library kernel family) loaded on one device, with what
-/// its device lets a launch of it ask for; launching checks that first, with the same rules on
-/// every device (jit/launch_check.hpp).
+/// One kernel of a RawModule (or of a library kernel family) loaded on one device: the backend's
+/// `Kernel` (runtime/launch.hpp), with what its device lets a launch of it ask for; launching
+/// checks that first, with the same rules on every device (jit/launch_check.hpp).
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -10,8 +10,7 @@
 
 #include "jit/launch_check.hpp"
 #include "jit/param_kind.hpp"
-#include "runtime/cpu/cpu_module.hpp"
-#include "runtime/cuda/cuda_module.hpp"
+#include "runtime/launch.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {
@@ -19,10 +18,7 @@ namespace cupylike {
 struct LoadedKernel {
   Device device;
   std::string name;
-  std::shared_ptr<cpu::CpuModule> cpu_module;  // cpu device
-  int cpu_index = -1;
-  std::shared_ptr<CudaModule> cuda_module;  // cuda device
-  void* cuda_function = nullptr;            // CUfunction
+  std::unique_ptr<Kernel> kernel;
   /// Sizes of the parameters, when the device can tell (always on cpu; on cuda with a driver
   /// that has cuFuncGetParamInfo).
   std::optional<std::vector<size_t>> param_sizes;
@@ -37,12 +33,11 @@ struct LoadedKernel {
 
   /// Launches on `stream` (of this kernel's device) after check_launch; `work_items` is a hint
   /// for the cpu device's choice between one thread and the pool (0: judge by the threads).
-  void launch(const cpu::LaunchDims& dims, size_t shared_bytes, const Stream& stream, void** args,
+  void launch(const LaunchDims& dims, size_t shared_bytes, const Stream& stream, void** args,
               uint64_t work_items = 0) const;
 
-  /// CuPy's RawKernel.attributes: the driver's answers on a GPU; on the cpu device the same
-  /// names with what applies there (1024 threads, the measured static shared memory).
-  KernelAttributes attributes() const;
+  /// CuPy's RawKernel.attributes (Kernel::attributes).
+  KernelAttributes attributes() const { return kernel->attributes(); }
 
   /// Lets launches ask for up to `bytes` of dynamic shared memory (cuFuncSetAttribute's
   /// MAX_DYNAMIC_SHARED_SIZE_BYTES); LaunchError beyond the device's opt-in limit.

@@ -10,8 +10,9 @@
 #include "jit/nvrtc_cache.hpp"
 #include "jit/paths.hpp"
 #include "jit/source_text.hpp"
+#include "runtime/cpu/cpu_kernel.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
-#include "runtime/cuda/cuda_module.hpp"
+#include "runtime/cuda/cuda_kernel.hpp"
 
 namespace cupylike {
 
@@ -90,14 +91,14 @@ std::shared_ptr<LoadedKernel> RawModule::load_cpu(const std::string& name) {
   // What NVRTC would refuse to compile for a GPU, the cpu device refuses too.
   for (size_t i = 0; i < spec.kernels.size(); ++i)
     check_static_shared(spec.kernels[i], module->static_shared(int(i)), file_name_, code_);
+  const int index = module->find(name);
   auto k = std::make_shared<LoadedKernel>();
   k->device = Device{DeviceKind::cpu, 0};
   k->name = name;
-  k->cpu_module = module;
-  k->cpu_index = module->find(name);
-  k->param_sizes = module->param_sizes(k->cpu_index);
-  k->param_kinds = abi_param_kinds(module->param_kinds(k->cpu_index));
-  k->limits.static_shared = module->static_shared(k->cpu_index);
+  k->param_sizes = module->param_sizes(index);
+  k->param_kinds = abi_param_kinds(module->param_kinds(index));
+  k->limits.static_shared = module->static_shared(index);
+  k->kernel = std::make_unique<cpu::CpuKernel>(std::move(module), index);
   return k;
 }
 
@@ -146,7 +147,6 @@ std::shared_ptr<LoadedKernel> RawModule::load_cuda(Device device, const std::str
   auto k = std::make_shared<LoadedKernel>();
   k->device = device;
   k->name = name;
-  k->cuda_module = module;
   CUfunction fn = nullptr;
   try {
     fn = module->function(lowered(name));
@@ -154,13 +154,13 @@ std::shared_ptr<LoadedKernel> RawModule::load_cuda(Device device, const std::str
     if (e.kind() != ErrorKind::cuda_driver) throw;
     missing_kernel(name, std::string(" (") + e.what() + ")");
   }
-  k->cuda_function = fn;
+  k->kernel = std::make_unique<CudaKernel>(module, fn, name);
   k->param_sizes = param_sizes(device, fn);
   // The driver knows sizes only; what the source declares tells pointers from numbers.
   if (image_path_.empty()) k->param_kinds = jit::kernel_param_kinds(code_, name);
   if (k->param_kinds && k->param_sizes && k->param_kinds->size() != k->param_sizes->size())
     k->param_kinds.reset();  // the source was misread (a macro): trust the driver's sizes alone
-  KernelAttributes a = kernel_attributes(device, fn);
+  const KernelAttributes a = k->kernel->attributes();
   k->limits.max_threads_per_block = unsigned(a.max_threads_per_block);
   k->limits.static_shared = size_t(a.shared_size_bytes);
   k->max_dynamic_shared.store(size_t(a.max_dynamic_shared_size_bytes));

@@ -11,6 +11,8 @@
 
 namespace cupylike {
 
+class CudaModule;  // runtime/cuda/cuda_module.hpp
+
 class RawModule {
  public:
   /// From source; `name_expressions` name template instantiations to expose ("f<float>").

@@ -11,8 +11,6 @@
 namespace cupylike {
 namespace {
 
-int slot(Device d) { return d.is_cpu() ? 0 : 1 + d.index; }
-
 std::mutex g_allocator_mutex;
 std::atomic<bool> g_has_custom{false};
 std::shared_ptr<AllocatorFn> g_custom;
@@ -44,7 +42,7 @@ PoolSet::PoolSet(bool env_limit) : env_limit_(env_limit) {}
 PoolSet::~PoolSet() = default;
 
 std::shared_ptr<Pool> PoolSet::pool(Device device) {
-  int s = slot(device);
+  int s = device.slot();
   std::lock_guard<std::mutex> lock(mutex_);
   if (!pools_[s]) {
     Backend& b = backend_for(device);
@@ -61,7 +59,7 @@ std::shared_ptr<Pool> PoolSet::pool(Device device) {
 
 MemoryPtr PoolSet::malloc(Device device, size_t bytes, uint64_t stream_id) {
   // Pools are never removed from a set, so the raw pointer stays valid while the set lives.
-  Pool* p = fast_[slot(device)].load(std::memory_order_acquire);
+  Pool* p = fast_[device.slot()].load(std::memory_order_acquire);
   if (!p) p = pool(device).get();
   return p->malloc(bytes, stream_id);
 }

@@ -20,7 +20,7 @@ class PoolSet {
   MemoryPtr malloc(Device device, size_t bytes, uint64_t stream_id);
 
  private:
-  static constexpr int kSlots = 1 + kMaxCudaDevices;
+  static constexpr int kSlots = kDeviceSlots;
   bool env_limit_;
   std::mutex mutex_;
   std::atomic<Pool*> fast_[kSlots] = {};

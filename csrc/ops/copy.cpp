@@ -10,7 +10,7 @@
 #include "core/layout.hpp"
 #include "ops/library.hpp"
 #include "ops/transfer.hpp"
-#include "runtime/launch_policy.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
 

@@ -12,7 +12,7 @@
 #include "core/layout.hpp"
 #include "ops/generated_sources.hpp"
 #include "ops/library.hpp"
-#include "runtime/launch_policy.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
 
@@ -193,8 +193,7 @@ std::shared_ptr<LoadedKernel> ElementwiseKernel::kernel(Device device,
   }
   std::string layout = sig + char('0' + layout_key);
   std::string key = layout;
-  key += device.is_cpu() ? 'c' : 'g';
-  key += std::to_string(device.index);
+  key += '@' + std::to_string(device.slot());
   std::shared_ptr<RawModule> module;
   std::string name;
   {
@@ -336,8 +335,7 @@ std::vector<ArrayPtr> ElementwiseKernel::call(const std::vector<UfuncOperand>& a
   const int layout_key = (range.contiguous ? 1 : 0) | log2_of(nd) << 1 | log2_of(rnd) << 4;
   auto k = kernel(device, types, scalar, layout_key, nd, rnd, range.contiguous);
   // CuPy's block_size sets a GPU's threads per block; the cpu device runs its own way.
-  const cpu::LaunchDims dims =
-      launch_dims(device, shape_size(shape), 0, block_size ? *block_size : 256);
+  const LaunchDims dims = launch_dims(device, shape_size(shape), 0, block_size ? *block_size : 256);
   if (stream && !stream->is_null()) check_same_device(*stream->device(), device);
   const Stream& s = stream ? *stream : *current_stream(device);
   void* kernel_args[] = {w.data()};

@@ -8,8 +8,7 @@
 #include "core/error.hpp"
 #include "ops/copy.hpp"
 #include "ops/transfer.hpp"
-#include "runtime/cpu/worker_pool.hpp"
-#include "runtime/launch_policy.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
 
@@ -32,10 +31,6 @@ FamilyKernels& kernels() {
 }
 
 std::atomic<int> g_forced_threads{0};
-
-cpu::LaunchDims dims(int64_t blocks, int threads) {
-  return {uint3{unsigned(std::max<int64_t>(blocks, 1)), 1, 1}, uint3{unsigned(threads), 1, 1}};
-}
 
 }  // namespace
 
@@ -112,16 +107,9 @@ MaskCounts count_mask(const NDArray& mask, const Stream& stream) {
   MaskCounts c;
   const int64_t n = mask.size();
   if (n == 0) return c;
-  // A GPU takes tiles of 256 with block-wide prefix sums, about 16 tiles per block; the cpu
-  // device a few runs per worker, walked by one thread each.
-  if (device.is_cuda()) {
-    c.threads = 256;
-    c.blocks = std::clamp<int64_t>(n / (256 * 16), 1, 4096);
-  } else {
-    c.threads = g_forced_threads.load() > 0 ? g_forced_threads.load() : 1;
-    const int64_t workers = cpu::WorkerPool::instance().threads();
-    c.blocks = std::clamp<int64_t>(n / (16 << 10), 1, 4 * workers);
-  }
+  const LaunchDims grid = launch_policy(device).compaction(n, g_forced_threads.load());
+  c.threads = int(grid.block.x);
+  c.blocks = grid.grid.x;
   c.chunk = (n + c.blocks - 1) / c.blocks;
   c.blocks = (n + c.chunk - 1) / c.chunk;
   ArrayPtr counts = empty(device, DType::uint64, {c.blocks});
@@ -135,7 +123,7 @@ MaskCounts count_mask(const NDArray& mask, const Stream& stream) {
   const size_t shared = c.threads > 1 ? size_t(c.threads) * 8 : 0;
   kernels()
       .get(device, index_family(), kCount)
-      .launch(dims(c.blocks, c.threads), shared, stream, args, uint64_t(n));
+      .launch(linear_dims(c.blocks, unsigned(c.threads)), shared, stream, args, uint64_t(n));
   std::vector<unsigned long long> host(size_t(c.blocks));
   download(*counts, host.data(), stream);
   unsigned long long running = 0;
@@ -172,7 +160,7 @@ void emit_mask(const NDArray& mask, const MaskCounts& c, const DimVector& shape,
   const size_t shared = c.threads > 1 ? size_t(c.threads) * 8 : 0;
   kernels()
       .get(device, index_family(), kEmit + size_t(itemsize_slot(itemsize)))
-      .launch(dims(c.blocks, c.threads), shared, stream, args, uint64_t(p.n));
+      .launch(linear_dims(c.blocks, unsigned(c.threads)), shared, stream, args, uint64_t(p.n));
 }
 
 }  // namespace cupylike

@@ -43,13 +43,13 @@ std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& 
 
 FamilyKernels::FamilyKernels(size_t instantiations)
     : count_(instantiations),
-      kernels_(instantiations * (1 + kMaxCudaDevices)),
+      kernels_(instantiations * kDeviceSlots),
       fast_(new std::atomic<LoadedKernel*>[kernels_.size()]) {
   for (size_t i = 0; i < kernels_.size(); ++i) fast_[i].store(nullptr);
 }
 
 const LoadedKernel& FamilyKernels::get(Device device, const KernelFamily& family, size_t i) {
-  const size_t slot = (device.is_cpu() ? 0 : 1 + size_t(device.index)) * count_ + i;
+  const size_t slot = size_t(device.slot()) * count_ + i;
   if (LoadedKernel* k = fast_[slot].load(std::memory_order_acquire)) return *k;
   // Compiled outside the lock: a cold family can take seconds, and other families (or other
   // devices) need not wait for it.

@@ -93,7 +93,7 @@ std::shared_ptr<LoadedKernel> ReductionKernel::kernel(Device device,
                                                       const std::vector<DType>& types) {
   std::string sig;
   for (DType t : types) sig += char('a' + int(t));
-  std::string key = sig + (device.is_cpu() ? 'c' : 'g') + std::to_string(device.index);
+  std::string key = sig + '@' + std::to_string(device.slot());
   const std::string name = rk_instantiation(def_.name);
   std::shared_ptr<RawModule> module;
   {

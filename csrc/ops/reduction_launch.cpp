@@ -9,7 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/layout.hpp"
-#include "runtime/cpu/worker_pool.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
 
@@ -19,7 +19,6 @@ std::atomic<int> g_forced_mode{-1};
 std::atomic<long long> g_forced_parts{1};
 
 constexpr int kArrays = CUPYLIKE_RED_MAX_IN;  // inputs and mask share the slots
-constexpr int kTileBytes = 16384;             // CUPYLIKE_RED_TILE_BYTES
 
 // Merges `axes` (in walking order, outermost first) into p's shape/stride arrays: an axis
 // joins the previous one when every array steps over it exactly.
@@ -44,12 +43,6 @@ int merge(const std::vector<int>& axes, const DimVector& shape,
                                           std::to_string(CUPYLIKE_RED_MAX_NDIM) +
                                           " output or reduced axes that cannot be merged");
   return d;
-}
-
-// A whole launch: grid of `blocks` blocks of `threads`.
-cpu::LaunchDims dims(long long blocks, int threads) {
-  blocks = std::clamp<long long>(blocks, 1, 1ll << 30);
-  return {uint3{unsigned(blocks), 1, 1}, uint3{unsigned(threads), 1, 1}};
 }
 
 }  // namespace
@@ -110,79 +103,29 @@ void run_reduction(const LoadedKernel& kernel, const ReductionRun& run, const St
     p.has_initial = 1;
     std::memcpy(p.initial, run.initial, sizeof p.initial);
   }
-  p.parts = 1;
 
-  // How to cut the work.
+  // How to cut the work: the device's policy, given the shape.
   const long long total = p.out_size * std::max(1ll, p.red_size);
   const Device device = x.device();
-  const bool gpu = device.is_cuda();
+  const LaunchPolicy& policy = launch_policy(device);
+  ReductionWork work;
+  work.out_size = p.out_size;
+  work.red_size = p.red_size;
+  work.red_ndim = p.red_ndim;
+  work.acc_size = run.acc_size;
   const int last = p.out_ndim - 1;
-  // Reducing an outer axis: consecutive outputs are closer in memory than consecutive
-  // reduced elements, so they are best read together.
-  const bool outer =
+  work.last_extent = p.out_shape[last];
+  work.outer =
       p.red_ndim > 0 && p.out_shape[last] >= 8 &&
       std::llabs(p.in_out_stride[0][last]) < std::llabs(p.in_red_stride[0][p.red_ndim - 1]);
-  int mode;
-  int threads = 1;
-  long long blocks;
-  if (gpu) {
-    constexpr int kBlock = 256;
-    if (p.red_size <= 32 || (outer && p.out_size >= 2048)) {
-      mode = CUPYLIKE_RED_THREAD;  // neighbouring threads read neighbouring outputs
-      threads = kBlock;
-      blocks = (p.out_size + kBlock - 1) / kBlock;
-    } else {
-      mode = CUPYLIKE_RED_BLOCK;
-      threads = kBlock;
-      // Enough blocks to fill the device (a few thousand), none with under 4096 elements.
-      long long want = std::max(1ll, 2048 / p.out_size);
-      p.parts = std::clamp(p.red_size / 4096, 1ll, want);
-      blocks = p.out_size * p.parts;
-    }
-  } else {
-    const long long workers = cpu::WorkerPool::instance().threads();
-    // Chunks of at least 16 Ki elements: smaller ones cost more to hand out than to run.
-    const long long useful = std::max(1ll, total / (16 << 10));
-    if (outer) {
-      mode = CUPYLIKE_RED_TILE;
-      const long long width = std::max(1, kTileBytes / run.acc_size);
-      const long long tiles =
-          p.out_size / p.out_shape[last] * ((p.out_shape[last] + width - 1) / width);
-      if (tiles < workers && useful >= workers)  // too few tiles: cut the rows too
-        p.parts =
-            std::clamp((2 * workers + tiles - 1) / tiles, 1ll, std::max(1ll, p.red_size / 256));
-      blocks = std::min({tiles * p.parts, 4 * workers, useful});
-    } else if (p.out_size >= workers || useful < workers) {
-      mode = CUPYLIKE_RED_THREAD;
-      blocks = std::min({p.out_size, 4 * workers, useful});
-    } else {
-      mode = CUPYLIKE_RED_PARTIAL;
-      p.parts = std::clamp((4 * workers + p.out_size - 1) / p.out_size, 1ll,
-                           std::max(1ll, p.red_size / (16 << 10)));
-      blocks = std::min(p.out_size * p.parts, 4 * workers);
-    }
-  }
-  if (int forced = g_forced_mode.load(); forced >= 0) {
-    mode = forced;
-    if (mode == CUPYLIKE_RED_TILE && (gpu || p.red_ndim == 0)) mode = CUPYLIKE_RED_THREAD;
-    p.parts = mode == CUPYLIKE_RED_THREAD ? 1 : g_forced_parts.load();
-    threads = mode == CUPYLIKE_RED_BLOCK ? (gpu ? 256 : 32) : gpu ? 256 : 1;
-    blocks = mode == CUPYLIKE_RED_BLOCK ? p.out_size * p.parts
-                                        : (p.out_size * p.parts + threads - 1) / threads;
-  }
-  if (run.ordered) {
-    mode = CUPYLIKE_RED_THREAD;
-    p.parts = 1;
-    threads = gpu ? 256 : 1;
-    blocks = gpu ? (p.out_size + 255) / 256 : std::min<long long>(p.out_size, 8);
-  }
-  if (p.red_size == 0) {  // every output is post(identity): no parts to combine
-    mode = CUPYLIKE_RED_THREAD;
-    p.parts = 1;
-    threads = gpu ? 256 : 1;
-    blocks = gpu ? (p.out_size + 255) / 256 : 1;
-  }
+  work.ordered = run.ordered;
+  work.forced_mode = g_forced_mode.load();
+  work.forced_parts = g_forced_parts.load();
+  const WorkCut cut = policy.reduction(work);
+  const int mode = cut.mode;
+  const long long blocks = cut.blocks;
   p.mode = mode;
+  p.parts = cut.parts;
 
   ArrayPtr partial, scratch;
   // PARTIAL always leaves partial results for a FINAL launch (with one part too, as a forced
@@ -197,17 +140,16 @@ void run_reduction(const LoadedKernel& kernel, const ReductionRun& run, const St
     long long blocks_of_rows = ((p.red_size + p.parts - 1) / p.parts + 15) / 16;
     p.levels = 2;
     while (blocks_of_rows >>= 1) ++p.levels;
-    scratch = empty(device, DType::uint8, {std::max(1ll, blocks) * p.levels * kTileBytes});
+    scratch =
+        empty(device, DType::uint8, {std::max(1ll, blocks) * p.levels * CUPYLIKE_RED_TILE_BYTES});
     p.scratch = scratch->data();
   }
   void* args[] = {&p};
-  size_t shared = mode == CUPYLIKE_RED_BLOCK ? size_t(threads) * size_t(run.acc_size) : 0;
-  kernel.launch(dims(blocks, threads), shared, stream, args, uint64_t(total));
+  size_t shared = mode == CUPYLIKE_RED_BLOCK ? size_t(cut.threads) * size_t(run.acc_size) : 0;
+  kernel.launch(linear_dims(blocks, cut.threads), shared, stream, args, uint64_t(total));
   if (two_pass) {
     p.mode = CUPYLIKE_RED_FINAL;
-    long long final_blocks =
-        gpu ? (p.out_size + 255) / 256 : std::min<long long>(p.out_size / 4096 + 1, 8);
-    kernel.launch(dims(final_blocks, gpu ? 256 : 1), 0, stream, args,
+    kernel.launch(policy.reduction_final(p.out_size), 0, stream, args,
                   uint64_t(p.out_size * p.parts));
   }
 }

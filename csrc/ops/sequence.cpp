@@ -7,7 +7,7 @@
 #include "ops/copy.hpp"
 #include "ops/library.hpp"
 #include "ops/transfer.hpp"
-#include "runtime/launch_policy.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
 

@@ -11,7 +11,7 @@
 #include "ops/copy.hpp"
 #include "ops/masked_copy.hpp"
 #include "ops/ufunc.hpp"
-#include "runtime/launch_policy.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
 

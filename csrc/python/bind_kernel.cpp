@@ -13,9 +13,10 @@
 #include "python/kernel_args.hpp"
 #include "python/memory_pointer.hpp"
 #include "runtime/blocking.hpp"
+#include "runtime/cpu/worker_pool.hpp"
 #include "runtime/cuda/cuda_module.hpp"
 #include "runtime/device.hpp"
-#include "runtime/launch_policy.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike::python {
 
@@ -45,7 +46,7 @@ void check_unsupported(const std::string& backend, bool translate_cucomplex, boo
   if (jitify) raise(ErrorKind::not_implemented, "jitify is not supported");
 }
 
-uint3 dims(py::handle obj, const char* what) {
+Dim3 dims(py::handle obj, const char* what) {
   DimVector v = ints_from_py(obj, what);
   if (v.empty() || v.size() > 3)
     raise(ErrorKind::value, std::string(what) + " must be an int or a tuple of 1 to 3 ints");
@@ -55,8 +56,7 @@ uint3 dims(py::handle obj, const char* what) {
       raise(ErrorKind::value, std::string(what) +
                                   " dimensions must be between 0 and 2**32 - 1, got " +
                                   std::to_string(d));
-  return uint3{unsigned(v[0]), unsigned(v.size() > 1 ? v[1] : 1),
-               unsigned(v.size() > 2 ? v[2] : 1)};
+  return Dim3{unsigned(v[0]), unsigned(v.size() > 1 ? v[1] : 1), unsigned(v.size() > 2 ? v[2] : 1)};
 }
 
 /// A kernel of a module; compiled for a device on its first launch there.
@@ -77,7 +77,7 @@ struct Kernel {
             py::handle stream) {
     Device d = current_device();
     const LoadedKernel& k = on(d);
-    cpu::LaunchDims config{dims(grid, "grid"), dims(block, "block")};
+    LaunchDims config{dims(grid, "grid"), dims(block, "block")};
     const Stream& s = stream_or_current(stream, d);
     KernelArgs packed(args, d, k.param_sizes, k.param_kinds, name);
     py::gil_scoped_release unlocked;
@@ -135,15 +135,17 @@ void bind_kernel(py::module_& m) {
   m.def(
       "_launch_dims",
       [](int64_t items, int64_t work, int64_t block, int64_t per_thread, int64_t max_blocks) {
-        const cpu::LaunchDims d =
+        const LaunchDims d =
             launch_dims(current_device(), items, work, block, per_thread, max_blocks);
         return py::make_tuple(d.grid.x, d.block.x);
       },
       py::arg("items"), py::arg("work") = 0, py::arg("block") = 256, py::arg("per_thread") = 1,
       py::arg("max_blocks") = int64_t(1) << 20,
       "(grid, block) of the library's launch policy on the current device "
-      "(runtime/launch_policy.hpp).");
-  m.def("_cpu_workers", &cpu_workers, "The cpu device's worker threads.");
+      "(runtime/launch.hpp).");
+  m.def(
+      "_cpu_workers", [] { return cpu::WorkerPool::instance().threads(); },
+      "The cpu device's worker threads (CUPYLIKE_CPU_THREADS, else the CPUs it may use).");
   m.def("_cpu_module_lookup_seconds", &cpu_module_lookup_seconds, py::arg("code"),
         py::arg("kernel"), py::arg("level"),
         "Benchmark: seconds to get a cpu module from memory (0), disk (1) or the compiler (2).");

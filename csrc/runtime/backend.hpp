@@ -1,6 +1,7 @@
 #pragma once
 /// What a device can do, behind one interface with a cpu and a cuda implementation: raw memory,
-/// copies and fills on a stream, streams and events. Everything above this layer is shared.
+/// copies and fills on a stream, streams and events, and how launches are cut into blocks.
+/// Everything above this layer is shared.
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -11,6 +12,8 @@ namespace cupylike {
 
 using StreamHandle = void*;  // CUstream on cuda; nullptr is the null (legacy default) stream
 using EventHandle = void*;   // CUevent on cuda
+
+class LaunchPolicy;  // runtime/launch.hpp
 
 class Backend {
  public:
@@ -51,6 +54,9 @@ class Backend {
   virtual float elapsed_ms(EventHandle start, EventHandle end) = 0;
 
   virtual void synchronize() = 0;
+
+  /// How the library's kernels are cut into blocks on this device.
+  virtual const LaunchPolicy& launch_policy() const = 0;
 };
 
 /// The backend of a device, created on first use and kept for the life of the process (so

@@ -8,9 +8,7 @@
 namespace cupylike {
 namespace {
 std::atomic<uint64_t> g_next_stream_id{1};
-constexpr int kSlots = 1 + kMaxCudaDevices;  // cpu, then cuda:0..N
-int slot(Device d) { return d.is_cpu() ? 0 : 1 + d.index; }
-thread_local StreamPtr t_current[kSlots];
+thread_local StreamPtr t_current[kDeviceSlots];
 thread_local std::vector<std::pair<Device, StreamPtr>> t_saved;
 }  // namespace
 
@@ -57,17 +55,17 @@ void Stream::wait_event(const Event& event) const {
 }
 
 const StreamPtr& current_stream(Device device) {
-  const StreamPtr& s = t_current[slot(device)];
+  const StreamPtr& s = t_current[device.slot()];
   return s ? s : Stream::null();
 }
 
 void set_current_stream(Device device, StreamPtr stream) {
   if (stream && !stream->is_null()) check_same_device(*stream->device(), device);
-  t_current[slot(device)] = std::move(stream);
+  t_current[device.slot()] = std::move(stream);
 }
 
 void push_current_stream(Device device, StreamPtr stream) {
-  StreamPtr previous = t_current[slot(device)];
+  StreamPtr previous = t_current[device.slot()];
   set_current_stream(device, std::move(stream));
   t_saved.emplace_back(device, std::move(previous));
 }
@@ -76,7 +74,7 @@ void pop_current_stream() {
   if (t_saved.empty()) raise(ErrorKind::runtime, "no stream to restore: unbalanced stream block");
   auto [device, previous] = std::move(t_saved.back());
   t_saved.pop_back();
-  t_current[slot(device)] = std::move(previous);
+  t_current[device.slot()] = std::move(previous);
 }
 
 Event::Event(Device device, bool timing, bool blocking) : device_(device), timing_(timing) {

@@ -30,7 +30,7 @@ def source_of(header):
 
 def launch_dims(items, work=None, block=256, per_thread=1):
     """(grid, block) for a kernel whose index loop (CUPYLIKE_FOR) covers `items`, from the
-    library's one launch policy (csrc/runtime/launch_policy.hpp); `work` is the whole job's
+    library's one launch policy (csrc/runtime/launch.hpp); `work` is the whole job's
     element count (default `items`). These kernels stop a GPU's grid at 65536 blocks: their
     loops are grid-stride beyond."""
     return _native._launch_dims(int(items), 0 if work is None else max(int(work), 1), block,

@@ -6,6 +6,11 @@
 // NumPy's limit on dimensions; arrays reach kernels with their axes merged where possible.
 #define CUPYLIKE_MAX_NDIM 64
 
+// The cpu device's buffer for `extern __shared__` arrays, one per worker thread, which every
+// such array of a module aliases (jit/host_compiler.cpp): at least the most a GPU block may
+// opt in to (227 KiB on sm_90), so any launch the launch check lets through fits.
+#define CUPYLIKE_CPU_DYNAMIC_SHARED_BYTES (256 << 10)
+
 // An N-d walk over up to two arrays with one shape: the output (strides[0]) and an input.
 struct cupylike_nd_params {
   char* out;
@@ -69,6 +74,13 @@ struct cupylike_ew_params {
 #define CUPYLIKE_RED_BLOCK 3
 #define CUPYLIKE_RED_FINAL 4
 
+// Bytes of one row of a TILE's accumulators: a wide stripe of each input row, which keeps the
+// hardware prefetchers streaming when the rows are far apart; the host sizes the tiles and
+// their scratch with it. The cpu device's way only: on a GPU the accumulators would be a
+// large local-memory frame for every thread of every mode (GPUs reduce outer axes with a
+// thread per output, whose neighbours read neighbouring elements).
+#define CUPYLIKE_RED_TILE_BYTES 16384
+
 struct cupylike_red_params {
   char* out;
   const char* in[CUPYLIKE_RED_MAX_IN];  // the kernel's inputs, then the where mask
@@ -107,6 +119,12 @@ struct cupylike_red_params {
 #define CUPYLIKE_SCAN_TILE 1
 #define CUPYLIKE_SCAN_CHUNK 2
 #define CUPYLIKE_SCAN_BLOCK 3
+
+// Bytes of one row of a TILE's lanes: a stripe of each input row wide enough to keep the
+// hardware prefetchers streaming; the host sizes the tiles with it. The cpu device's way
+// only: on a GPU the lanes would be a large local-memory frame per thread (a thread per slice
+// reads neighbouring slices there).
+#define CUPYLIKE_SCAN_TILE_BYTES 4096
 
 struct cupylike_scan_params {
   char* out;

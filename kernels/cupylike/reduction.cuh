@@ -289,12 +289,6 @@ __device__ typename Op::A red_fold(const cupylike_red_params& p, const long long
   return a;
 }
 
-// Bytes of one row of a tile's accumulators: a wide stripe of each input row, which keeps the
-// hardware prefetchers streaming when the rows are far apart. The cpu device's way only: on a
-// GPU the accumulators would be a large local-memory frame for every thread of every mode
-// (GPUs reduce outer axes with a thread per output, whose neighbours read neighbouring
-// elements).
-#define CUPYLIKE_RED_TILE_BYTES 16384
 #if !defined(__CUDACC__)
 
 // Tiles of consecutive outputs along the innermost output axis, one accumulator each, step

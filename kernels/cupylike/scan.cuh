@@ -192,10 +192,6 @@ __device__ void scan_blocks(const cupylike_scan_params& p) {
   }
 }
 
-// Bytes of one row of a tile's lanes: a stripe of each input row wide enough to keep the
-// hardware prefetchers streaming. The cpu device's way only: on a GPU the lanes would be a
-// large local-memory frame per thread (a thread per slice reads neighbouring slices there).
-#define CUPYLIKE_SCAN_TILE_BYTES 4096
 #if !defined(__CUDACC__)
 
 // Tiles of consecutive slices along the innermost slice axis step down the scan axis

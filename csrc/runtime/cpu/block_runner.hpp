@@ -16,6 +16,7 @@
 #include "runtime/cpu/kernel_fault.hpp"
 #include "runtime/cpu/kernel_signals.hpp"
 #include "runtime/cpu/launch_control.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike::cpu {
 
@@ -27,10 +28,6 @@ struct KernelEntry {
   // For fault messages: owned by the module.
   const std::string* name = nullptr;
   const std::vector<bool>* pointer_params = nullptr;
-};
-
-struct LaunchDims {
-  uint3 grid, block;
 };
 
 /// The function table every module receives: collectives dispatch to the calling thread's
@@ -48,7 +45,7 @@ class BlockRunner {
   void run(const KernelEntry& kernel, void** args, const LaunchDims& dims, uint64_t index,
            LaunchControl& control);
 
-  // Collectives, called through the module's runtime table.
+  // Collectives, called through the module's runtime table (collectives.cpp).
   int syncthreads(int kind, int predicate);
   void syncwarp(unsigned mask);
   unsigned vote(int kind, unsigned mask, int predicate);

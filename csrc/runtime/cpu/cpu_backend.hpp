@@ -38,6 +38,8 @@ class CpuBackend final : public Backend {
   float elapsed_ms(EventHandle start, EventHandle end) override;
 
   void synchronize() override {}
+
+  const LaunchPolicy& launch_policy() const override;
 };
 
 /// memcpy split over a few threads when the copy is large enough to be worth it.

@@ -44,6 +44,8 @@ class CudaBackend final : public Backend {
 
   void synchronize() override;
 
+  const LaunchPolicy& launch_policy() const override;
+
   /// major * 10 + minor, e.g. 90 for an H100.
   int compute_capability();
   std::string name();

@@ -15,27 +15,9 @@
 
 #include "runtime/backend.hpp"
 #include "runtime/gpu_limits.hpp"
+#include "runtime/launch.hpp"
 
 namespace cupylike {
-
-/// A grid or block shape, as CUDA's dim3.
-struct Dim3 {
-  unsigned x = 1, y = 1, z = 1;
-};
-
-/// cuFuncGetAttribute's answers for one kernel (CuPy's RawKernel.attributes).
-struct KernelAttributes {
-  int max_threads_per_block = 0;  ///< limited by registers and __launch_bounds__
-  int shared_size_bytes = 0;      ///< static __shared__ memory
-  int const_size_bytes = 0;
-  int local_size_bytes = 0;  ///< per thread
-  int num_regs = 0;
-  int ptx_version = 0;     ///< major * 10 + minor of the PTX target
-  int binary_version = 0;  ///< major * 10 + minor of the SASS
-  int cache_mode_ca = 0;
-  int max_dynamic_shared_size_bytes = 0;
-  int preferred_shared_memory_carveout = 0;
-};
 
 /// What NVRTC compiled a module from. The emulated GPU runs this rather than the image.
 struct ModuleSource {
@@ -86,7 +68,7 @@ void set_max_dynamic_shared(Device device, CUfunction fn, int bytes);
 
 /// Launches `fn` on `stream` of `device` (nullptr: the null stream) with `args` pointing at
 /// each parameter's value, as cuLaunchKernel takes them. The driver checks the configuration
-/// (LoadedKernel::launch checks it first, with the same rules on every device).
+/// (jit/launch_check.hpp checks it first, with the same rules on every device).
 void launch(Device device, CUfunction fn, Dim3 grid, Dim3 block, unsigned shared_bytes,
             StreamHandle stream, void** args);
 
