@@ -6,7 +6,7 @@ import warnings
 
 import numpy
 import pytest
-from layouts import layout_names, layout_pairs
+from helpers.layouts import layout_names, layout_pairs
 
 import cupylike
 from cupylike.testing import (

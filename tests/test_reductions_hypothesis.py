@@ -5,9 +5,9 @@ integers (NaN among the floats), so every exact result (integer sums, extrema, a
 float sums of small integers) must equal NumPy's, and errors must be NumPy's."""
 
 import numpy
+from helpers.reduction_cases import assert_close, assert_same_outcome, run_both
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reduction_cases import assert_close, assert_same_outcome, run_both
 
 import cupylike
 from cupylike.testing import ALL_DTYPES

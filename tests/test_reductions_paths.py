@@ -7,8 +7,8 @@ import warnings
 
 import numpy
 import pytest
-from forced_modes import REDUCTION_MODE_IDS, REDUCTION_MODES, forced_reduction
-from reduction_cases import (
+from helpers.forced_modes import REDUCTION_MODE_IDS, REDUCTION_MODES, forced_reduction
+from helpers.reduction_cases import (
     all_axes,
     assert_close,
     assert_same_outcome,

@@ -8,7 +8,7 @@ import warnings
 
 import numpy
 import pytest
-from reduction_cases import (
+from helpers.reduction_cases import (
     DTYPE_IDS,
     DTYPES,
     INEXACT,

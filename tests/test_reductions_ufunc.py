@@ -10,7 +10,7 @@ import zlib
 
 import numpy
 import pytest
-from reduction_cases import assert_close, assert_same_outcome
+from helpers.reduction_cases import assert_close, assert_same_outcome
 
 import cupylike
 from cupylike._reduction_defs.ufunc_reduce import REDUCE_TYPES, REORDERABLE

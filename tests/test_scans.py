@@ -1,13 +1,13 @@
 """cumsum, cumprod, nancumsum, nancumprod, diff and ediff1d against NumPy: every dtype, the
-layouts of tests/layouts.py, each axis, dtype= and out=, errors, and every way the scan kernel
-cuts its work (forced on the cpu device, the GPU's block-per-chunk scan included)."""
+layouts of tests/helpers/layouts.py, each axis, dtype= and out=, errors, and every way the scan
+kernel cuts its work (forced on the cpu device, the GPU's block-per-chunk scan included)."""
 
 import warnings
 
 import numpy
 import pytest
-from forced_modes import BLOCK, CHUNK, THREAD, TILE, forced_scan
-from layouts import layout_pairs
+from helpers.forced_modes import BLOCK, CHUNK, THREAD, TILE, forced_scan
+from helpers.layouts import layout_pairs
 
 import cupylike
 from cupylike.testing import (

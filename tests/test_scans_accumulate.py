@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy
 import pytest
-from forced_modes import BLOCK, CHUNK, THREAD, TILE, forced_scan
+from helpers.forced_modes import BLOCK, CHUNK, THREAD, TILE, forced_scan
 
 import cupylike
 from cupylike._scan_defs import ASSOCIATIVE, BINARY

@@ -6,7 +6,7 @@ sorter made by the GPU's radix sort kernels, forced on the cpu device."""
 
 import numpy
 import pytest
-from sort_cases import tied_values
+from helpers.sort_cases import tied_values
 
 import cupylike
 from cupylike.testing import ALL_DTYPES, numpy_cupylike_equal

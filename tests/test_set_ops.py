@@ -9,7 +9,7 @@ import itertools
 
 import numpy
 import pytest
-from sort_cases import tied_values
+from helpers.sort_cases import tied_values
 
 import cupylike
 from cupylike.testing import ALL_DTYPES, FLOAT_DTYPES, assert_array_equal, numpy_cupylike_equal

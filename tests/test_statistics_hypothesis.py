@@ -5,9 +5,9 @@ as a scalar or an array. Results are compared within a tolerance of their dtype;
 be NumPy's."""
 
 import numpy
+from helpers.reduction_cases import assert_close, assert_same_outcome, run_both
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
-from reduction_cases import assert_close, assert_same_outcome, run_both
 
 import cupylike
 from cupylike._quantiles import METHODS

@@ -5,8 +5,8 @@ integer powers, bool inputs, names)."""
 
 import numpy
 import pytest
-from ufunc_accuracy import CUDA_COMPLEX_ULPS, ON_CPU, assert_complex_close
-from ufunc_numpy_checks import (
+from helpers.ufunc_accuracy import CUDA_COMPLEX_ULPS, ON_CPU, assert_complex_close
+from helpers.ufunc_numpy_checks import (
     assert_close_ulp,
     check_layouts,
     check_loop,

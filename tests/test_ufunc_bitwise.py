@@ -3,7 +3,7 @@ shift counts of any size and sign, and TypeError for floating inputs."""
 
 import numpy
 import pytest
-from ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
+from helpers.ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
 
 import cupylike
 from cupylike.testing import INT_DTYPES, UINT_DTYPES, for_all_dtypes, numpy_cupylike_equal

@@ -4,7 +4,7 @@ in every layout; exact int64/uint64 comparisons; Python ints beyond an array's d
 
 import numpy
 import pytest
-from ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
+from helpers.ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
 
 import cupylike
 from cupylike.testing import ALL_DTYPES, for_all_dtypes, numpy_cupylike_equal

@@ -5,7 +5,7 @@ heaviside; edge grids and every layout."""
 
 import numpy
 import pytest
-from ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
+from helpers.ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
 
 from cupylike.testing import numpy_cupylike_equal
 

@@ -4,7 +4,7 @@ decimals on floats, integers and complex numbers."""
 
 import numpy
 import pytest
-from ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
+from helpers.ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
 
 from cupylike.testing import ALL_DTYPES, for_all_dtypes, numpy_cupylike_equal, sample_values
 

@@ -4,7 +4,7 @@ their arguments, and the views and in-place writes of the complex parts."""
 
 import numpy
 import pytest
-from ufunc_numpy_checks import assert_close_ulp, check_layouts, check_loop, loops, warm_up
+from helpers.ufunc_numpy_checks import assert_close_ulp, check_layouts, check_loop, loops, warm_up
 
 import cupylike
 from cupylike.testing import (

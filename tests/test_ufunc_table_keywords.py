@@ -5,7 +5,7 @@ untouched, casting rules, dtype=, where broadcasting, the forms of out=)."""
 
 import numpy
 import pytest
-from ufunc_table_cases import (
+from helpers.ufunc_table_cases import (
     NAMES,
     difference,
     loop_dtypes,
@@ -13,7 +13,7 @@ from ufunc_table_cases import (
     ours,
     run,
 )
-from ufunc_tolerances import INPUTS
+from helpers.ufunc_tolerances import INPUTS
 
 import cupylike
 from cupylike.testing import assert_array_equal, numpy_cupylike_equal, sample_values
