@@ -116,7 +116,8 @@ def _numpy_cupylike(compare, accept_error):
     accept_error = as_error_types(accept_error)
 
     def decorator(fn):
-        test_file = inspect.unwrap(fn).__code__.co_filename
+        code = getattr(inspect.unwrap(fn), "__code__", None)  # None for a partial
+        test_file = code.co_filename if code is not None else None
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
@@ -165,5 +166,6 @@ def numpy_cupylike_allclose(rtol=1e-7, atol=0.0, *, scale_atol=False, accept_err
         functools.partial(_assert_each, compare=compare, numbers_too=True), accept_error)
 
 
-numpy_cupylike_equal.__doc__ = numpy_cupylike_equal.__doc__.format(errors=_ERRORS_DOC)
-numpy_cupylike_allclose.__doc__ = numpy_cupylike_allclose.__doc__.format(errors=_ERRORS_DOC)
+for _decorator in (numpy_cupylike_equal, numpy_cupylike_allclose):
+    if _decorator.__doc__:  # None under python -OO
+        _decorator.__doc__ = _decorator.__doc__.format(errors=_ERRORS_DOC)

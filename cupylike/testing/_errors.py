@@ -63,9 +63,9 @@ def _instruction(code, offset):
 
 
 def own_error(error, test_file):
-    """Why `error`, raised while a test body in `test_file` ran, is the test's own error and
-    not the library's, or None when it may be the library's. The deepest Python frame of its
-    traceback decides, with the instruction that frame was running:
+    """Why `error`, raised while a test body in `test_file` (None if unknown) ran, is the
+    test's own error and not the library's, or None when it may be the library's. The deepest
+    Python frame of its traceback decides, with the instruction that frame was running:
 
     - an error of TEST_ERRORS type, wherever it was raised;
     - a ``raise`` statement in the test's module (a test that wants an error of its own says
@@ -83,7 +83,7 @@ def own_error(error, test_file):
         return f"{type(error).__name__} is a test's own error"
     code, offset = _raising_frame(error)
     path = os.path.abspath(code.co_filename)
-    if path == os.path.abspath(test_file):
+    if test_file is not None and path == os.path.abspath(test_file):
         if _instruction(code, offset) in _RAISES:
             return f"raised by the test's own code ({code.co_name})"
         return None
