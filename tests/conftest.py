@@ -5,11 +5,12 @@ import sys
 import pytest
 from hypothesis import settings
 
-# Lets tests import the helpers next to them (cpp_build) without making tests/ a package.
+# Lets tests import the helpers package next to them (helpers.cpp_build) without making tests/
+# a package.
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 # Reports and time limits for tools/gpu_check.sh (off unless their variables are set).
-pytest_plugins = ["run_report"]
+pytest_plugins = ["helpers.run_report"]
 
 # Hypothesis draws the same examples on every run by default, so a landing's CI result does
 # not depend on luck; CUPYLIKE_HYPOTHESIS=explore draws new ones (run it before landing work
@@ -61,7 +62,7 @@ def pytest_runtest_call(item):
     excinfo = outcome.excinfo
     if excinfo is None or item.get_closest_marker("vendor_library") is None:
         return
-    from vendor_stand_ins import missing_stand_in  # noqa: PLC0415 (tests/ is on the path now)
+    from helpers.vendor_stand_ins import missing_stand_in  # noqa: PLC0415 (tests/ is on the path now)
 
     if missing_stand_in(excinfo[1]):
         library = str(excinfo[1]).split(" cannot run")[0]

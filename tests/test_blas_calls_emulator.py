@@ -3,7 +3,7 @@ facade's log in dry-run mode (no library is called), the same products on an (em
 device and on the cpu record the same call descriptions."""
 
 import pytest
-from emulated_gpu import run_on_emulator
+from helpers.emulated_gpu import run_on_emulator
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 

@@ -11,7 +11,7 @@ import tempfile
 import textwrap
 
 import pytest
-from python_subprocess import run_python
+from helpers.python_subprocess import run_python
 
 _OVERRUNS = r'''
 import numpy, cupylike

@@ -6,7 +6,7 @@ import warnings
 
 import numpy
 import pytest
-from layouts import layout_names, layout_pairs
+from helpers.layouts import layout_names, layout_pairs
 
 import cupylike
 from cupylike.testing import (
@@ -170,7 +170,7 @@ def test_set_into_every_view_matches_numpy(dtype, name):
     assert_array_equal(pairs[base][1], pairs[base][0])
 
 
-@numpy_cupylike_equal()
+@numpy_cupylike_equal(accept_error=(IndexError, TypeError, ValueError))
 @pytest.mark.parametrize("args", [(), (0,), (5,), (-1,), (23,), (-24,), (24,), ((1, 2),),
                                   (1, 2), (1, 2, 3), (1, 2, 3, 0), (2, 0, 0), (1.5,), ((),)],
                          ids=repr)

@@ -3,7 +3,7 @@
 import subprocess
 
 import pytest
-from cpp_build import build_dir
+from helpers.cpp_build import build_dir
 
 pytestmark = pytest.mark.any_device(reason="C++ unit tests of the core, the same on every device")
 

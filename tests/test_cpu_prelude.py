@@ -5,7 +5,7 @@ sources compiled at test time with g++ and clang++."""
 import subprocess
 
 import pytest
-from cpp_build import build_dir
+from helpers.cpp_build import build_dir
 
 pytestmark = pytest.mark.cpu_device(reason="the cpu device's prelude and host compiler")
 

@@ -5,12 +5,12 @@ would (the sticky CUDA_ERROR_ILLEGAL_ADDRESS). Its values against NumPy are the 
 (test_products.py and the others run on the emulated pass).
 
 The driver is loaded once per process, so each test runs a short program in a fresh interpreter
-(tests/emulated_gpu.py)."""
+(tests/helpers/emulated_gpu.py)."""
 
 import textwrap
 
 import pytest
-from emulated_gpu import run_on_emulator
+from helpers.emulated_gpu import run_on_emulator
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 

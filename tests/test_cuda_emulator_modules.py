@@ -7,8 +7,8 @@ marshalling of kernel arguments is tested by its results as well as by the bytes
 import textwrap
 
 import pytest
-from cpp_build import build_dir
-from emulated_gpu import run_on_emulator
+from helpers.cpp_build import build_dir
+from helpers.emulated_gpu import run_on_emulator
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 

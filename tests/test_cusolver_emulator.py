@@ -5,12 +5,12 @@ outside live device memory faulting as a GPU would (the sticky CUDA_ERROR_ILLEGA
 values against NumPy are the linalg tests' (test_linalg_*.py run on the emulated pass).
 
 The driver is loaded once per process, so each test runs a short program in a fresh interpreter
-(tests/emulated_gpu.py)."""
+(tests/helpers/emulated_gpu.py)."""
 
 import textwrap
 
 import pytest
-from emulated_gpu import run_on_emulator
+from helpers.emulated_gpu import run_on_emulator
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 

@@ -5,7 +5,7 @@ import threading
 
 import numpy
 import pytest
-from python_subprocess import run_python
+from helpers.python_subprocess import run_python
 
 import cupylike
 from cupylike.testing import assert_array_equal

@@ -5,8 +5,8 @@ kernel generated here with NVRTC for sm_80 and sm_90."""
 
 import numpy
 import pytest
-from layouts import layout_names, layout_pairs
-from nvrtc_check import assert_all_compile, compile_check
+from helpers.layouts import layout_names, layout_pairs
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
 from cupylike._core import _native

@@ -11,9 +11,10 @@ import pytest
 
 import cupylike
 from cupylike import fft as cfft
+from cupylike.testing import assert_allclose
 
 # Relative to the result's largest magnitude: FFT rounding grows slowly with the length.
-TOL = {"e": 4e-3, "f": 2e-5, "d": 1e-12}
+TOL = {numpy.float16: 4e-3, numpy.float32: 2e-5, numpy.complex64: 2e-5, "default": 1e-12}
 NORMS = [None, "ortho", "forward"]
 
 
@@ -31,13 +32,9 @@ def _values(shape, dtype, seed=0):
 
 
 def _close(actual, expected):
-    actual = cupylike.asnumpy(actual)
-    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
-    assert actual.shape == expected.shape, (actual.shape, expected.shape)
-    char = numpy.dtype(expected.dtype).char.lower().replace("g", "d")
-    tol = TOL[{"e": "e", "f": "f", "d": "d"}.get(char, "d")]
-    scale = max(1.0, float(numpy.abs(expected).max())) if expected.size else 1.0
-    numpy.testing.assert_allclose(actual, expected, rtol=tol, atol=tol * scale)
+    """Equal dtypes and shapes, values within TOL of the result's dtype, absolute errors
+    relative to the largest value."""
+    assert_allclose(actual, expected, rtol=TOL, atol=TOL, scale_atol=True)
 
 
 def _check(name, host, *args, **kwargs):

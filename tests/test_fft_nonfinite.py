@@ -4,7 +4,7 @@ part stays 0 (ifft([1, 0, inf, 0]) is inf+0j, not inf+nanj)."""
 
 import numpy
 import pytest
-from nonfinite_values import assert_parts_match
+from helpers.nonfinite_values import assert_parts_match
 
 import cupylike
 

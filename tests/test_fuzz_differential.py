@@ -1,8 +1,8 @@
 """The differential fuzzer: random, often invalid calls of about 90 library functions
-(tests/fuzz_calls.py), each compared with NumPy (tests/fuzz_compare.py). Both succeed with
-equal values, dtypes and shapes, or both raise the same exception type, or the difference is
-one that docs/differences.md lists in its fuzzer table; anything else fails here with the seed
-and index that reproduce it (`python tests/fuzz_run.py SEED INDEX`).
+(tests/helpers/fuzz_calls.py), each compared with NumPy (tests/helpers/fuzz_compare.py). Both
+succeed with equal values, dtypes and shapes, or both raise the same exception type, or the
+difference is one that docs/differences.md lists in its fuzzer table; anything else fails here
+with the seed and index that reproduce it (`python -m helpers.fuzz_run SEED INDEX` in tests/).
 
 CI runs fixed seeds; CUPYLIKE_HYPOTHESIS=explore draws new ones (printed) and runs more calls.
 Long campaigns that survive crashes: tools/fuzz_differential.py."""
@@ -10,11 +10,11 @@ Long campaigns that survive crashes: tools/fuzz_differential.py."""
 import os
 import secrets
 
-import fuzz_compare
 import pytest
-from fuzz_arrays import ArraySpec
-from fuzz_calls import Call
-from fuzz_run import run_range
+from helpers import fuzz_compare
+from helpers.fuzz_arrays import ArraySpec
+from helpers.fuzz_call_args import Call
+from helpers.fuzz_run import run_range
 
 EXPLORE = os.environ.get("CUPYLIKE_HYPOTHESIS") == "explore"
 SEEDS = [secrets.randbits(32) for _ in range(4)] if EXPLORE else [1, 2, 3, 4]

@@ -3,7 +3,7 @@ and empty arrays, non-contiguous inputs, every axis, take's modes, and NumPy's e
 
 import numpy
 import pytest
-from layouts import layout_pairs
+from helpers.layouts import layout_pairs
 
 import cupylike
 from cupylike.testing import ALL_DTYPES, assert_array_equal, same_error, sample_values

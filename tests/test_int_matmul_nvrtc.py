@@ -2,7 +2,7 @@
 NVRTC for sm_80 and sm_90: the very module the library builds, every dtype in it."""
 
 import pytest
-from nvrtc_check import assert_all_compile, compile_check
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 from cupylike._core._statistics_kernels import source_of
 from cupylike.linalg._int_matmul import DTYPES, kernel_names

@@ -11,7 +11,7 @@ import time
 
 import numpy
 import pytest
-from python_subprocess import read_line, start_interruptible_python
+from helpers.python_subprocess import read_line, start_interruptible_python
 
 import cupylike
 

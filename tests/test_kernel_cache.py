@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from python_subprocess import run_python
+from helpers.python_subprocess import run_python
 
 import cupylike
 

@@ -7,7 +7,7 @@ that the next operations give NumPy's values."""
 import signal
 
 import pytest
-from python_subprocess import run_python
+from helpers.python_subprocess import run_python
 
 pytestmark = pytest.mark.any_device("runs its own cpu-device processes")
 

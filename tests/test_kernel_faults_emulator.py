@@ -6,8 +6,8 @@ import tempfile
 import textwrap
 
 import pytest
-from emulated_gpu import DEFAULTS, PRELUDE, environment, run_on_emulator
-from python_subprocess import interrupt_when_ready, start_interruptible_python
+from helpers.emulated_gpu import DEFAULTS, PRELUDE, environment, run_on_emulator
+from helpers.python_subprocess import interrupt_when_ready, start_interruptible_python
 
 pytestmark = pytest.mark.any_device("runs its own emulated-GPU processes")
 

@@ -6,7 +6,7 @@ import os
 import tempfile
 
 import pytest
-from python_subprocess import (
+from helpers.python_subprocess import (
     interrupt_when_ready,
     run_python,
     start_interruptible_python,

@@ -3,7 +3,7 @@ Python's kernels ask for it: on the cpu device a few blocks per worker thread of
 CUPYLIKE_CPU_THREADS, on a GPU blocks of `block` threads, capped."""
 
 import pytest
-from python_subprocess import run_python
+from helpers.python_subprocess import run_python
 
 import cupylike
 from cupylike._core import _native

@@ -6,7 +6,7 @@ the compiles."""
 
 
 import pytest
-from nvrtc_check import COMPILE_CHECKS, assert_all_compile
+from helpers.nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
 from cupylike._core import _native
 from cupylike.testing import ALL_DTYPES

@@ -5,7 +5,7 @@ input with orthonormal columns; cholesky's factor is unique and compared directl
 
 import numpy
 import pytest
-from linalg_cases import (
+from helpers.linalg_cases import (
     LAYOUTS,
     assert_orthonormal_columns,
     close,

@@ -5,7 +5,7 @@ non-contiguous and empty inputs, and real inputs with real or complex spectra.""
 
 import numpy
 import pytest
-from linalg_cases import (
+from helpers.linalg_cases import (
     LAYOUTS,
     assert_orthonormal_columns,
     close,

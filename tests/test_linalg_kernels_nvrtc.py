@@ -4,7 +4,7 @@ with NVRTC, for a real and a complex type: their text differs there (abs, compar
 constructors)."""
 
 import numpy
-from nvrtc_check import assert_all_compile, compile_check
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
 from cupylike._core import _native

@@ -4,7 +4,7 @@ matrices, tolerances, and NumPy's errors."""
 
 import numpy
 import pytest
-from linalg_cases import close, for_dtypes, host, values
+from helpers.linalg_cases import close, for_dtypes, host, values
 
 import cupylike
 from cupylike import linalg

@@ -5,7 +5,7 @@ mismatched shapes)."""
 
 import numpy
 import pytest
-from linalg_cases import LAYOUTS, close, for_dtypes, host, layout, values, well_conditioned
+from helpers.linalg_cases import LAYOUTS, close, for_dtypes, host, layout, values, well_conditioned
 
 import cupylike
 from cupylike import linalg

@@ -8,7 +8,7 @@ import pathlib
 import threading
 
 import pytest
-from python_subprocess import run_python
+from helpers.python_subprocess import run_python
 
 import cupylike
 from cupylike._core import _native

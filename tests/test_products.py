@@ -8,7 +8,7 @@ import numpy
 import pytest
 
 import cupylike
-from cupylike.testing import ALL_DTYPES
+from cupylike.testing import ALL_DTYPES, assert_allclose
 
 RTOL = {numpy.dtype(numpy.float16): 2e-3, numpy.dtype(numpy.float32): 2e-5,
         numpy.dtype(numpy.complex64): 2e-5, numpy.dtype(numpy.float64): 1e-12,
@@ -29,16 +29,10 @@ def _values(shape, dtype, seed=0):
 
 
 def _close(actual, expected, k=1):
-    actual = cupylike.asnumpy(actual)
-    expected = numpy.asarray(expected)
-    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
-    assert actual.shape == expected.shape, (actual.shape, expected.shape)
-    if expected.dtype in RTOL:
-        # Sums of k products: the bound scales with k and the operands' magnitude (about 1).
-        tol = RTOL[expected.dtype] * max(k, 1)
-        numpy.testing.assert_allclose(actual, expected, rtol=tol, atol=tol)
-    else:
-        numpy.testing.assert_array_equal(actual, expected)
+    """Equal dtypes and shapes; floating values within RTOL, exact others. Sums of k products:
+    the bound scales with k and the operands' magnitude (about 1)."""
+    tol = {dtype: rtol * max(k, 1) for dtype, rtol in RTOL.items()}
+    assert_allclose(actual, expected, rtol=tol, atol=tol)
 
 
 SHAPES = [((3, 4), (4, 5)), ((4,), (4, 5)), ((3, 4), (4,)), ((4,), (4,)), ((2, 3, 4), (4, 5)),

@@ -7,7 +7,7 @@ in another order)."""
 
 import numpy
 import pytest
-from nonfinite_values import assert_parts_match
+from helpers.nonfinite_values import assert_parts_match
 
 import cupylike
 

@@ -4,7 +4,7 @@ cuRAND), the same draws on an (emulated) CUDA device and on the cpu record the s
 descriptions."""
 
 import pytest
-from emulated_gpu import run_on_emulator
+from helpers.emulated_gpu import run_on_emulator
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 

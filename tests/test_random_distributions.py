@@ -1,12 +1,12 @@
 """cupylike.random's distributions at fixed seeds: Kolmogorov-Smirnov statistics against the
 CDF for continuous ones, chi-square against the pmf for discrete ones, and moments within a
-few standard errors (tests/random_stats.py; NumPy only)."""
+few standard errors (tests/helpers/random_stats.py; NumPy only)."""
 
 import math
 
 import numpy
 import pytest
-from random_stats import (
+from helpers.random_stats import (
     assert_chi2,
     assert_ks,
     assert_moments,

@@ -3,7 +3,7 @@ GPU path, checked without a GPU)."""
 
 import numpy
 import pytest
-from nvrtc_check import assert_all_compile, compile_check
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 import cupylike.random as cr
 from cupylike._core import _native

@@ -9,7 +9,7 @@ import sys
 
 import numpy
 import pytest
-from nvrtc_check import compile_check
+from helpers.nvrtc_check import compile_check
 
 import cupylike as cp
 from cupylike._core import _native
@@ -424,8 +424,8 @@ def test_argument_mistakes_raise_before_launch():
 
 
 @pytest.mark.cpu_device(reason="a kernel's fault leaves a GPU's context unusable for the rest "
-                         "of the process; test_cuda_emulator.py checks the GPU's errors in a "
-                         "process of its own")
+                         "of the process; test_cuda_emulator_errors.py checks the GPU's errors "
+                         "in a process of its own")
 def test_trap_assert_and_deadlock_are_errors_not_crashes_or_hangs():
     module = cp.RawModule(code=TRAP)
     checks = module.get_function("checks")

@@ -8,8 +8,8 @@ import ctypes
 
 import numpy
 import pytest
-from nvrtc_check import compile_check
-from python_subprocess import run_python
+from helpers.nvrtc_check import compile_check
+from helpers.python_subprocess import run_python
 
 import cupylike as cp
 from cupylike._core import _native

@@ -6,8 +6,8 @@ without a GPU, and so are the results."""
 import textwrap
 
 import pytest
-from cpp_build import build_dir
-from emulated_gpu import run_on_emulator
+from helpers.cpp_build import build_dir
+from helpers.emulated_gpu import run_on_emulator
 from test_cuda_emulator_modules import MODULES
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")

@@ -7,9 +7,9 @@ sm_90."""
 
 import numpy
 import pytest
-from forced_modes import REDUCTION_MODE_IDS, REDUCTION_MODES, forced_reduction
-from layouts import layout_names, layout_pairs
-from nvrtc_check import assert_all_compile, compile_check
+from helpers.forced_modes import REDUCTION_MODE_IDS, REDUCTION_MODES, forced_reduction
+from helpers.layouts import layout_names, layout_pairs
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
 from cupylike._core import _native

@@ -4,7 +4,7 @@ argmax's axis that is not an int, where= without an identity, initial= out of ra
 
 import numpy
 import pytest
-from reduction_cases import assert_same_outcome, run_both
+from helpers.reduction_cases import assert_same_outcome, run_both
 
 import cupylike
 from cupylike.testing import assert_array_equal

@@ -7,8 +7,8 @@ import warnings
 
 import numpy
 import pytest
-from layouts import layout_pairs
-from reduction_cases import (
+from helpers.layouts import layout_pairs
+from helpers.reduction_cases import (
     DTYPE_IDS,
     DTYPES,
     INEXACT,

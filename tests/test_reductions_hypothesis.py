@@ -5,12 +5,12 @@ integers (NaN among the floats), so every exact result (integer sums, extrema, a
 float sums of small integers) must equal NumPy's, and errors must be NumPy's."""
 
 import numpy
+from helpers.reduction_cases import assert_same_outcome, run_both
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reduction_cases import assert_close, assert_same_outcome, run_both
 
 import cupylike
-from cupylike.testing import ALL_DTYPES
+from cupylike.testing import ALL_DTYPES, assert_allclose
 
 # name: (takes keepdims, takes a tuple axis, values from -2..2 or only -1..1)
 REDUCTIONS = {
@@ -80,13 +80,13 @@ def test_reductions_match_numpy(data, name):
         return
     expected = numpy.asarray(expected)
     if name in UNSIGNED_ZEROS and expected.dtype.kind == "c":
-        assert_close(actual, expected, rtol=0)
+        assert_allclose(actual, expected, rtol=0)
         return
     if name in ROUNDED:
         rtol = {2: 1e-3, 4: 1e-5}.get(expected.dtype.itemsize, 1e-12)
         if expected.dtype.kind == "c":
             rtol = {8: 1e-5}.get(expected.dtype.itemsize, 1e-12)
-        assert_close(actual, expected, rtol=rtol, atol=rtol)
+        assert_allclose(actual, expected, rtol=rtol, atol=rtol)
         return
     assert_same_outcome(expected, actual, context)
 
@@ -128,10 +128,10 @@ def test_dtype_where_and_initial_match_numpy(data, name):
         expected = numpy.asarray(expected)
         rtol = {2: 1e-3, 4: 1e-5, 8: 1e-5 if expected.dtype.kind == "c" else 1e-12}.get(
             expected.dtype.itemsize, 1e-12)
-        assert_close(actual, expected, rtol=rtol, atol=rtol)
+        assert_allclose(actual, expected, rtol=rtol, atol=rtol)
         return
     if name == "prod" and not isinstance(expected, Exception) and \
             numpy.asarray(expected).dtype.kind == "c" and not isinstance(actual, Exception):
-        assert_close(actual, expected, rtol=0)
+        assert_allclose(actual, expected, rtol=0)
         return
     assert_same_outcome(expected, actual, context)

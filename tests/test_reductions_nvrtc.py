@@ -11,7 +11,7 @@ cores; this takes under a minute and is cached after.
 
 
 import pytest
-from nvrtc_check import COMPILE_CHECKS, assert_all_compile
+from helpers.nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
 from cupylike._core._reductions import REDUCTIONS
 

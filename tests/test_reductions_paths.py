@@ -7,10 +7,9 @@ import warnings
 
 import numpy
 import pytest
-from forced_modes import REDUCTION_MODE_IDS, REDUCTION_MODES, forced_reduction
-from reduction_cases import (
+from helpers.forced_modes import REDUCTION_MODE_IDS, REDUCTION_MODES, forced_reduction
+from helpers.reduction_cases import (
     all_axes,
-    assert_close,
     assert_same_outcome,
     assert_sum_close,
     finite_values,
@@ -18,7 +17,7 @@ from reduction_cases import (
 )
 
 import cupylike
-from cupylike.testing import sample_values
+from cupylike.testing import assert_allclose, sample_values
 
 EXACT = ["max", "min", "argmax", "argmin", "all", "any", "count_nonzero", "nanmax",
          "nanargmin"]
@@ -67,7 +66,7 @@ def test_sums_and_statistics_in_every_mode(forced_mode, dtype):
                     warnings.simplefilter("ignore")
                     expected = getattr(numpy, name)(host, axis=axis)
                 rtol = 1e-4 if host.dtype in (numpy.float32, numpy.complex64) else 1e-9
-                assert_close(getattr(cupylike, name)(dev, axis=axis), expected, rtol=rtol,
+                assert_allclose(getattr(cupylike, name)(dev, axis=axis), expected, rtol=rtol,
                              atol=rtol * 100)
 
 
@@ -77,11 +76,11 @@ def test_where_initial_and_ordered_folds_in_every_mode(forced_mode):
     mask = numpy.random.default_rng(2).random((7, 1025)) < 0.5
     dev, dev_mask = cupylike.asarray(host), cupylike.asarray(mask)
     for axis in (None, 0, 1):
-        assert_close(cupylike.sum(dev, axis=axis, where=dev_mask, initial=1.5),
+        assert_allclose(cupylike.sum(dev, axis=axis, where=dev_mask, initial=1.5),
                      numpy.sum(host, axis=axis, where=mask, initial=1.5), rtol=1e-12)
         assert_same_outcome(numpy.max(host, axis=axis, where=mask, initial=-50),
                             cupylike.max(dev, axis=axis, where=dev_mask, initial=-50))
-        assert_close(cupylike.var(dev, axis=axis, where=dev_mask),
+        assert_allclose(cupylike.var(dev, axis=axis, where=dev_mask),
                      numpy.var(host, axis=axis, where=mask), rtol=1e-10)
     ints = sample_values(numpy.int32, (5, 40), seed=3)
     for axis in (0, 1):

@@ -8,20 +8,20 @@ import warnings
 
 import numpy
 import pytest
-from reduction_cases import (
+from helpers.reduction_cases import (
     DTYPE_IDS,
     DTYPES,
     INEXACT,
     INEXACT_IDS,
     SHAPE4,
     all_axes,
-    assert_close,
     assert_same_outcome,
     finite_values,
     run_both,
 )
 
 import cupylike
+from cupylike.testing import assert_allclose
 
 AXES = all_axes(4)
 STATS = ["mean", "var", "std"]
@@ -41,7 +41,7 @@ def _compare(name, host, rtol, **kw):
         assert_same_outcome(expected, actual, f"{name} {kw}")
     else:
         scale = numpy.nanmax(numpy.abs(host)) if host.size and host.dtype.kind != "b" else 1
-        assert_close(actual, expected, rtol=rtol, atol=rtol * float(scale) ** (
+        assert_allclose(actual, expected, rtol=rtol, atol=rtol * float(scale) ** (
             2 if "var" in name else 1))
 
 
@@ -120,10 +120,10 @@ def test_result_dtypes_keywords_and_0d_as_numpy(dtype):
         mean = numpy.mean(host, axis=0, keepdims=True)
         expected = numpy.var(host, axis=0, mean=mean)
         got = cupylike.var(cupylike.asarray(host), axis=0, mean=cupylike.asarray(mean))
-    assert_close(got, expected, rtol=tol, atol=tol)
+    assert_allclose(got, expected, rtol=tol, atol=tol)
     out = cupylike.zeros(3, numpy.complex128 if dtype.kind == "c" else numpy.float64)
     assert cupylike.mean(cupylike.asarray(host), axis=0, out=out) is out
-    assert_close(out, numpy.mean(host, axis=0).astype(out.dtype), rtol=tol, atol=tol)
+    assert_allclose(out, numpy.mean(host, axis=0).astype(out.dtype), rtol=tol, atol=tol)
 
 
 def test_large_float32_mean_is_accurate():
@@ -142,6 +142,6 @@ def test_ndarray_methods_are_the_functions():
     host = finite_values(numpy.float32, (3, 4))
     dev = cupylike.asarray(host)
     for name in STATS:
-        assert_close(getattr(dev, name)(axis=1), getattr(host, name)(axis=1), rtol=1e-5)
-        assert_close(getattr(dev, name)(1, None, None, keepdims=True),
+        assert_allclose(getattr(dev, name)(axis=1), getattr(host, name)(axis=1), rtol=1e-5)
+        assert_allclose(getattr(dev, name)(1, None, None, keepdims=True),
                      getattr(host, name)(1, None, None, keepdims=True), rtol=1e-5)

@@ -7,15 +7,14 @@ import warnings
 
 import numpy
 import pytest
-from layouts import layout_pairs
-from reduction_cases import (
+from helpers.layouts import layout_pairs
+from helpers.reduction_cases import (
     DTYPE_IDS,
     DTYPES,
     INEXACT,
     INEXACT_IDS,
     SHAPE4,
     all_axes,
-    assert_close,
     assert_same_outcome,
     assert_sum_close,
     finite_values,
@@ -24,7 +23,7 @@ from reduction_cases import (
 )
 
 import cupylike
-from cupylike.testing import assert_array_equal, sample_values
+from cupylike.testing import assert_allclose, assert_array_equal, sample_values
 
 AXES = all_axes(4)
 
@@ -38,7 +37,7 @@ def _compare_sum(np_fn, cp_fn, host, axis, keepdims, **kw):
         x = numpy.where(numpy.isnan(host), 0, host) if np_fn is numpy.nansum else host
         assert_sum_close(actual, expected, x, axis, keepdims)
     else:
-        assert_close(actual, expected, rtol=50 * numpy.finfo(expected.dtype).eps)
+        assert_allclose(actual, expected, rtol=50 * numpy.finfo(expected.dtype).eps)
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=DTYPE_IDS)
@@ -154,7 +153,7 @@ def test_sum_dtype_out_initial_and_where_as_numpy(dtype):
                         cp_fn(cupylike.asarray(host), axis=0, **dev_kw)
                     continue
             got = cp_fn(cupylike.asarray(host), axis=0, **dev_kw)
-            assert_close(got, expected, rtol=1e-2 if got.dtype == numpy.float16 else 1e-6)
+            assert_allclose(got, expected, rtol=1e-2 if got.dtype == numpy.float16 else 1e-6)
 
 
 @pytest.mark.parametrize("dtype", ["int8", "uint16", "float32", "float64", "complex64"])
@@ -174,4 +173,4 @@ def test_sum_into_out_of_another_dtype_computes_as_numpy(dtype):
                 continue
         got = cupylike.sum(cupylike.asarray(host), axis=0, out=out_dev)
         assert got is out_dev
-        assert_close(out_dev, out_host, rtol=1e-6)
+        assert_allclose(out_dev, out_host, rtol=1e-6)

@@ -10,11 +10,11 @@ import zlib
 
 import numpy
 import pytest
-from reduction_cases import assert_close, assert_same_outcome
+from helpers.reduction_cases import assert_same_outcome
 
 import cupylike
 from cupylike._core._reduction_defs.ufunc_reduce import REDUCE_TYPES, REORDERABLE
-from cupylike.testing import ALL_DTYPES
+from cupylike.testing import ALL_DTYPES, assert_allclose
 
 NAMES = sorted(REDUCE_TYPES) + ["add", "multiply"]
 
@@ -106,7 +106,7 @@ def test_reduce_values_match_numpy(name):
                     # difference that cancellation (subtract) can make large relative to the
                     # result, bounded by the steps' roundings of the inputs' size.
                     atol = 10 * numpy.finfo(expected.dtype).eps * numpy.abs(host).max()
-                    assert_close(got, expected, rtol=_rtol(expected.dtype), atol=atol)
+                    assert_allclose(got, expected, rtol=_rtol(expected.dtype), atol=atol)
                 else:
                     assert_same_outcome(expected, got, context)
 
@@ -137,7 +137,7 @@ def test_reduce_empty_initial_where_as_numpy(name):
         if isinstance(expected, Exception) or numpy.asarray(expected).dtype.kind not in "fc":
             assert_same_outcome(expected, got, f"{name}.reduce {kw}")
         else:
-            assert_close(got, expected, rtol=_rtol(dtype), atol=1e-30)
+            assert_allclose(got, expected, rtol=_rtol(dtype), atol=1e-30)
 
 
 def test_reduce_dtype_and_out_as_numpy():
@@ -145,7 +145,7 @@ def test_reduce_dtype_and_out_as_numpy():
     dev = cupylike.asarray(ints)
     assert_same_outcome(numpy.add.reduce(ints, dtype=numpy.int8),
                         cupylike.add.reduce(dev, dtype=numpy.int8))
-    assert_close(cupylike.divide.reduce(dev, axis=1, dtype=numpy.float32),
+    assert_allclose(cupylike.divide.reduce(dev, axis=1, dtype=numpy.float32),
                  numpy.divide.reduce(ints, axis=1, dtype=numpy.float32), rtol=1e-6)
     with pytest.raises(TypeError):
         cupylike.divide.reduce(dev, dtype=numpy.int8)

@@ -12,7 +12,7 @@ minutes on two cores; this takes about a minute.
 
 
 import pytest
-from nvrtc_check import COMPILE_CHECKS, assert_all_compile
+from helpers.nvrtc_check import COMPILE_CHECKS, assert_all_compile
 
 from cupylike._core import _scans
 from cupylike._core._scan_defs import TABLE

@@ -5,7 +5,7 @@ need no kernel runs here (plain copies are device-to-device memory copies); the 
 called directly for the routines whose front-ends launch kernels."""
 
 import pytest
-from emulated_gpu import run_on_emulator
+from helpers.emulated_gpu import run_on_emulator
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 

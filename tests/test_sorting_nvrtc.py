@@ -3,7 +3,7 @@ sm_90: the very module the library builds, every key policy in it, so the GPU's 
 stays honest on machines without a GPU."""
 
 import pytest
-from nvrtc_check import assert_all_compile, compile_check
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 from cupylike._core._statistics_kernels import source_of
 from cupylike._sorting._kernels import KEYS, kernel_names

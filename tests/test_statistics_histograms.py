@@ -11,6 +11,7 @@ from cupylike.testing import (
     FLOAT_DTYPES,
     INT_DTYPES,
     UINT_DTYPES,
+    assert_allclose,
     assert_array_equal,
     numpy_cupylike_equal,
 )
@@ -21,12 +22,8 @@ def xp_array(xp, host):
 
 
 def assert_close(actual, desired, rtol=1e-12):
-    """Same shapes and dtypes, values equal to `rtol` (relative to the largest value)."""
-    a = actual.get()
-    d = numpy.asarray(desired)
-    assert a.shape == d.shape and a.dtype == d.dtype, (a.shape, a.dtype, d.shape, d.dtype)
-    scale = numpy.max(numpy.abs(d), initial=1)
-    numpy.testing.assert_allclose(a, d, rtol=0, atol=rtol * scale)
+    """Same shapes and dtypes, values equal to `rtol` relative to the largest value."""
+    assert_allclose(actual, desired, rtol=0, atol=rtol, scale_atol=True)
 
 
 def both(fn, *args, rtol=None, **kwargs):
@@ -90,7 +87,7 @@ def test_bincount_of_empty_input(xp, minlength):
 @pytest.mark.parametrize("case", ["negative", "float", "2-D", "0-d", "minlength<0",
                                   "minlength=None", "minlength=2.5", "weights length",
                                   "complex weights", "2-D weights"])
-@numpy_cupylike_equal()
+@numpy_cupylike_equal(accept_error=(TypeError, ValueError))
 def test_bincount_bad_input_raises_as_numpy(xp, case):
     x = xp_array(xp, numpy.array([1, 2, 2, 5]))
     bad = {
@@ -245,7 +242,7 @@ def test_histogram_density_is_float64(weights, bins):
 @pytest.mark.parametrize("case", ["bins=0", "bins=-1", "bins=2.5", "bins 2-D", "decreasing",
                                   "range reversed", "range inf", "autodetected nan",
                                   "range of 3", "weights shape", "too many bins"])
-@numpy_cupylike_equal()
+@numpy_cupylike_equal(accept_error=(TypeError, ValueError))
 def test_histogram_bad_input_raises_as_numpy(xp, case):
     a = xp_array(xp, numpy.array([1.0, 2.0, 2.5, 4.0]))
     bad = {

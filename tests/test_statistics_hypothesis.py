@@ -5,13 +5,13 @@ as a scalar or an array. Results are compared within a tolerance of their dtype;
 be NumPy's."""
 
 import numpy
+from helpers.reduction_cases import assert_same_outcome, run_both
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
-from reduction_cases import assert_close, assert_same_outcome, run_both
 
 import cupylike
 from cupylike._statistics._quantiles import METHODS
-from cupylike.testing import ALL_DTYPES
+from cupylike.testing import ALL_DTYPES, assert_allclose
 
 REAL = [d for d in ALL_DTYPES if d.kind != "c"]
 
@@ -46,7 +46,7 @@ def compare(expected, actual, context):
         return
     expected = numpy.asarray(expected)
     rtol = {2: 2e-3, 4: 1e-5}.get(expected.dtype.itemsize, 1e-12)
-    assert_close(actual, expected, rtol=rtol, atol=rtol)
+    assert_allclose(actual, expected, rtol=rtol, atol=rtol)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,7 +3,7 @@ for sm_80 and sm_90: the very modules the library builds, every element type in 
 GPU path stays honest on machines without a GPU. Results go through the NVRTC disk cache."""
 
 import pytest
-from nvrtc_check import assert_all_compile, compile_check
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 from cupylike._core._statistics_kernels import source_of
 from cupylike._statistics._histograms import kernel_names

@@ -1,13 +1,13 @@
 """exp, exp2, expm1, log, log2, log10, log1p, logaddexp, logaddexp2, sqrt and cbrt against
 NumPy: every loop on random values of every magnitude and on special values (within the bounds
-of tests/ufunc_accuracy.py, which says why they are not all 0), every float16 value, the
+of tests/helpers/ufunc_accuracy.py, which says why they are not all 0), every float16 value, the
 complex loops (the C library's functions, and NumPy's own formulas for exp2, expm1 and the
-other logarithms), NumPy's special cases one by one, the layouts of tests/layouts.py and the
+other logarithms), NumPy's special cases one by one, the layouts of tests/helpers/layouts.py and the
 result dtypes; and complex power, whose special cases live in complex_math.cuh too."""
 
 import numpy
 import pytest
-from ufunc_accuracy import (
+from helpers.ufunc_accuracy import (
     assert_complex_close,
     check_cases,
     check_complex_extremes,

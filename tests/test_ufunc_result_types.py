@@ -7,7 +7,7 @@ import warnings
 
 import numpy
 import pytest
-from ufunc_numpy_checks import assert_results_equal, warm_up
+from helpers.ufunc_numpy_checks import assert_results_equal, warm_up
 
 import cupylike
 from cupylike.testing import ALL_DTYPES, same_error

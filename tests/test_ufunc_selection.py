@@ -4,7 +4,7 @@ their arguments, and the views and in-place writes of the complex parts."""
 
 import numpy
 import pytest
-from ufunc_numpy_checks import assert_close_ulp, check_layouts, check_loop, loops, warm_up
+from helpers.ufunc_numpy_checks import assert_close_ulp, check_layouts, check_loop, loops, warm_up
 
 import cupylike
 from cupylike.testing import (
@@ -102,7 +102,7 @@ def test_clip_python_ints_beyond_the_dtype_bound_nothing(xp, bounds):
     return xp.clip(xp.asarray(numpy.array([1, -2, 120], numpy.int8)), *bounds)
 
 
-@numpy_cupylike_equal()
+@numpy_cupylike_equal(accept_error=TypeError)
 def test_clip_argument_errors(xp):
     return xp.clip(xp.ones(2), 1)
 
@@ -134,13 +134,13 @@ def test_real_and_imag_of_complex_arrays_are_writable_views(xp):
     return z, r, i
 
 
-@numpy_cupylike_equal()
+@numpy_cupylike_equal(accept_error=ValueError)
 def test_imag_of_a_real_array_is_read_only(xp):
     x = xp.asarray(numpy.array([1.0, 2.0]))
     x.imag[...] = 1
 
 
-@numpy_cupylike_equal()
+@numpy_cupylike_equal(accept_error=TypeError)
 def test_setting_imag_of_a_real_array_raises(xp):
     x = xp.asarray(numpy.array([1.0, 2.0]))
     x.imag = 1

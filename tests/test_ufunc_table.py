@@ -2,15 +2,15 @@
 (cupylike._core._ufunc_table.TABLE): its loops cover NumPy's (over our fourteen dtypes) with NumPy's
 nin and nout; result dtypes (and errors) equal NumPy's for every combination of input dtypes,
 for Python scalars and for NumPy scalars; values equal NumPy's on the standard layouts (exactly
-unless tests/ufunc_tolerances.py gives a bound). Keywords are in test_ufunc_table_keywords.py,
-operators in test_ufunc_table_operators.py, the NVRTC compile of every loop in
-test_ufunc_table_nvrtc.py."""
+unless tests/helpers/ufunc_tolerances.py gives a bound). Keywords are in
+test_ufunc_table_keywords.py, operators in test_ufunc_table_operators.py, the NVRTC compile of
+every loop in test_ufunc_table_nvrtc.py."""
 
 import itertools
 
 import numpy
 import pytest
-from ufunc_table_cases import (
+from helpers.ufunc_table_cases import (
     DTYPES,
     ENTRIES,
     FUNCTIONS,

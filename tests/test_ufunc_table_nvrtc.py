@@ -3,8 +3,8 @@ in one NVRTC call, with the library's options. The slowest test of the suite wit
 cache; conftest.py schedules the *_nvrtc.py files first."""
 
 import pytest
-from nvrtc_check import assert_all_compile, compile_check
-from ufunc_table_cases import NAMES, ours
+from helpers.nvrtc_check import assert_all_compile, compile_check
+from helpers.ufunc_table_cases import NAMES, ours
 
 
 @compile_check

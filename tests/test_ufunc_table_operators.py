@@ -8,7 +8,7 @@ import operator
 
 import numpy
 import pytest
-from ufunc_table_cases import DTYPES, difference, run
+from helpers.ufunc_table_cases import DTYPES, difference, run
 
 import cupylike
 

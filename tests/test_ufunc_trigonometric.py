@@ -1,13 +1,13 @@
 """sin, cos, tan, their inverses, the hyperbolic functions and their inverses, arctan2, hypot
 and the angle conversions (degrees, radians, deg2rad, rad2deg) against NumPy: every loop on
 random values of every magnitude and on special values (within the bounds of
-tests/ufunc_accuracy.py, which says why they are not all 0), every float16 value, the complex
-loops (the C library's functions, as NumPy calls them), NumPy's special cases one by one, the
-layouts of tests/layouts.py and the result dtypes."""
+tests/helpers/ufunc_accuracy.py, which says why they are not all 0), every float16 value, the
+complex loops (the C library's functions, as NumPy calls them), NumPy's special cases one by
+one, the layouts of tests/helpers/layouts.py and the result dtypes."""
 
 import numpy
 import pytest
-from ufunc_accuracy import (
+from helpers.ufunc_accuracy import (
     check_cases,
     check_complex_extremes,
     check_complex_loop,

@@ -6,7 +6,7 @@ checks that every call in the list took the GPU path (the emulator counted work 
 library) and not a host fallback."""
 
 import pytest
-from emulated_gpu import run_on_emulator
+from helpers.emulated_gpu import run_on_emulator
 
 pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulated GPU")
 

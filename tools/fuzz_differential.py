@@ -1,14 +1,14 @@
-"""A long differential fuzzing campaign (tests/fuzz_run.py's calls) that a crash cannot end
-silently: calls run in chunks in subprocesses; a subprocess that dies (a signal, an abort) or
-hangs is recorded with the seed and index of the call it was running, and the campaign goes on
-from the next call.
+"""A long differential fuzzing campaign (tests/helpers/fuzz_run.py's calls) that a crash
+cannot end silently: calls run in chunks in subprocesses; a subprocess that dies (a signal, an
+abort) or hangs is recorded with the seed and index of the call it was running, and the
+campaign goes on from the next call.
 
     python tools/fuzz_differential.py --calls 100000 [--seed S] [--report fuzz.json]
 
 Run it with the installed cupylike on the path (PYTHONPATH), on the device chosen by
 CUPYLIKE_DEVICE as usual. It prints the seed (drawn at random unless given), a summary of the
 differences by outcome and class, and writes every difference and crash to the report.
-Reproduce one call with `python tests/fuzz_run.py SEED INDEX`.
+Reproduce one call with `python -m helpers.fuzz_run SEED INDEX` in tests/.
 """
 
 import argparse
@@ -27,7 +27,7 @@ TESTS = pathlib.Path(__file__).resolve().parent.parent / "tests"
 WORKER = """
 import sys
 sys.path.insert(0, {tests!r})
-import fuzz_run
+from helpers import fuzz_run
 fuzz_run.worker({seed}, {start}, {stop}, {progress!r}, {results!r})
 """
 

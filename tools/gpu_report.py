@@ -1,5 +1,5 @@
 """Writes tools/gpu_check.sh's report from what its steps left in its output folder: the build
-log, the suite's outcomes (tests.jsonl, from tests/run_report.py) and the benchmark rows
+log, the suite's outcomes (tests.jsonl, from tests/helpers/run_report.py) and the benchmark rows
 (bench.json). gpu_check.json holds the figures, summary.txt says the same in words; the exit
 status is 0 when the build succeeded and no test that ran failed.
 

@@ -15,7 +15,7 @@
 // Not under the prelude's hidden visibility: the vector variants are libmvec's exported
 // symbols. `const`: the vector variants set no errno, and under -fno-math-errno neither do the
 // scalar functions they fall back to; without it the vectoriser sees calls that may write memory.
-// Results differ from the scalar functions' by a few ULPs (bounds in tests/ufunc_accuracy.py).
+// Results differ from the scalar functions' by a few ULPs (bounds in tests/helpers/ufunc_accuracy.py).
 // The loop must also be one GCC vectorises at -O2: the elementwise loop needs a runtime alias
 // check there, which the default "very cheap" cost model refuses, hence
 // -fvect-cost-model=dynamic with CUPYLIKE_CPU_LIBMVEC. -march=native selects the AVX2 or

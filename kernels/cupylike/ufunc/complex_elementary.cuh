@@ -3,7 +3,7 @@
 // special cases (infinities, NaNs, signed zeros in every quadrant), which NumPy returns on
 // Linux, and no overflow or underflow in intermediates where the result is representable.
 // Built on CUDA's real math functions only; the inverse functions are in complex_inverse.cuh.
-// Accuracy against NumPy: tests/ufunc_accuracy.py (CUDA_COMPLEX_ULPS).
+// Accuracy against NumPy: tests/helpers/ufunc_accuracy.py (CUDA_COMPLEX_ULPS).
 #pragma once
 #include <cupylike/types.cuh>
 #include <cupylike/ufunc/floating.cuh>

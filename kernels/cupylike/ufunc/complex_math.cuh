@@ -12,7 +12,7 @@
 // - cuda device: NVRTC has no C library; complex_elementary.cuh and complex_inverse.cuh
 //   implement the same functions on CUDA's real math functions, with glibc's special values
 //   (C99 Annex G) and scaling where the textbook formulas overflow; accuracy is CUDA's math
-//   library's plus a few roundings (tests/ufunc_accuracy.py). libcu++'s cuda::std::complex
+//   library's plus a few roundings (tests/helpers/ufunc_accuracy.py). libcu++'s cuda::std::complex
 //   functions were used before: they overflow in intermediates (exp, the inverse functions of
 //   huge arguments) and differ from glibc in signed zeros and NaNs.
 #pragma once

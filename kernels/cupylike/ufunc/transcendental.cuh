@@ -1,7 +1,7 @@
 // Real transcendental functions of the ufunc table: the math library's functions as the real
 // loops call them (cupylike::vec), and NumPy's formulas where its loop is not one C call
 // (logaddexp, logaddexp2, degrees, radians). NumPy calls the C library too, or on x86 its own
-// SIMD versions, a few ULPs away (bounds in tests/ufunc_accuracy.py).
+// SIMD versions, a few ULPs away (bounds in tests/helpers/ufunc_accuracy.py).
 #pragma once
 #include <cupylike/types.cuh>
 

@@ -3,15 +3,15 @@ inputs. Exact by default (NaN equal to NaN, zeros' signs compared); a ufunc list
 bound in ULPs instead, and a ufunc may replace the generic inputs where NumPy's own rules make
 them meaningless (integer powers with negative exponents raise in NumPy).
 
-The bounds are tests/ufunc_accuracy.py's (the transcendental functions, measured against NumPy
-2.4's SIMD loops); ULPS below adds or overrides entries: {ufunc name: {loop char: ULPs}} with
+The bounds are tests/helpers/ufunc_accuracy.py's (the transcendental functions, measured against
+NumPy 2.4's SIMD loops); ULPS below adds or overrides entries: {ufunc name: {loop char: ULPs}} with
 the loop's output char ('e', 'f', 'd', 'F', 'D'). Extend it rather than loosening a test.
 """
 
 import numpy
 
 try:  # the transcendental functions' measured bounds and comparisons
-    import ufunc_accuracy
+    from helpers import ufunc_accuracy
 except ImportError:  # pragma: no cover - the file belongs to another part of the suite
     ufunc_accuracy = None
 
@@ -24,7 +24,7 @@ from cupylike.testing import assert_array_equal
 ULPS = {"power": {"f": 1, "d": 1, "F": "complex", "D": "complex"}, "float_power": {"d": 1}}
 
 # Input makers, {name: f(loop, k, values) -> values}: `values` are the generic values of input
-# k (tests/layouts.py's, of the loop's dtype, before the layouts are cut from them); return
+# k (tests/helpers/layouts.py's, of the loop's dtype, before the layouts are cut from them); return
 # the values to use instead.
 INPUTS = {}
 

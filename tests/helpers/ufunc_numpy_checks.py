@@ -1,17 +1,18 @@
 """Inputs and checks shared by the tests of the arithmetic, comparison, logical, bitwise,
 min/max, rounding, floating, integer and selection ufuncs: every loop of a ufunc runs on a grid
 of edge values (all pairs for binary ufuncs) plus random values, in every layout of
-tests/layouts.py, and must give NumPy's results bit for bit (values, dtypes, signs of zeros)."""
+tests/helpers/layouts.py, and must give NumPy's results bit for bit (values, dtypes, signs of
+zeros)."""
 
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy
 import pytest
-from layouts import layout_pairs
 
 import cupylike
 from cupylike.testing import assert_array_equal, sample_values
+from helpers.layouts import layout_pairs
 
 # Ufuncs whose NaN results come out of arithmetic on NaNs and infinities. Which NaN an x86
 # instruction returns (the first or the second operand's, or the negative "default NaN" for
@@ -147,7 +148,7 @@ def check_loop(name, sig, args=None, zero_signs=True, **kwargs):
 
 def layout_cases(sig):
     """[(layout name, numpy args, device args)] for the inputs of loop `sig`: all inputs in one
-    layout of tests/layouts.py (C, F, sliced, negative strides, transposed, strided column,
+    layout of tests/helpers/layouts.py (C, F, sliced, negative strides, transposed, strided column,
     0-d, empty, broadcast), each with values of its own dtype."""
     per_input = [layout_pairs(numpy.dtype(c), seed=k)
                  for k, c in enumerate(sig.split("->")[0])]

@@ -1,6 +1,6 @@
 """Runs the differential fuzzer's calls. Call i of seed s is drawn from its own generator,
 numpy.random.default_rng((s, i)), so any call is reproduced from (seed, index) alone:
-`python tests/fuzz_run.py SEED INDEX` prints and judges that one call.
+`python -m helpers.fuzz_run SEED INDEX` in tests/ prints and judges that one call.
 
 tools/fuzz_differential.py runs long campaigns in subprocesses on top of run_range."""
 
@@ -8,8 +8,9 @@ import json
 import sys
 
 import numpy
-from fuzz_calls import draw
-from fuzz_compare import classify, judge
+
+from helpers.fuzz_calls import draw
+from helpers.fuzz_compare import classify, judge
 
 
 def call_at(seed, index):

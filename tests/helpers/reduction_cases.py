@@ -106,14 +106,6 @@ def assert_sum_close(actual, expected_numpy, x, axis, keepdims, exact=None):
     assert numpy.all(numpy.abs(g - w) <= near_numpy), f"far from NumPy: {g} {w} {bound}"
 
 
-def assert_close(actual, expected, rtol, atol=0.0):
-    """Same shape and dtype; values within rtol/atol (NaNs equal, infinities exact)."""
-    got = actual.get() if isinstance(actual, cupylike.ndarray) else actual
-    want = numpy.asarray(expected)
-    assert got.shape == want.shape and got.dtype == want.dtype, (got.dtype, want.dtype)
-    numpy.testing.assert_allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
-
-
 def run_both(np_fn, cp_fn, host, *args, **kwargs):
     """(NumPy's result, ours) or the exceptions raised, warnings silenced; NumPy arrays among
     the keywords (where=, out=) go to the device for ours."""

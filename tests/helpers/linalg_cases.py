@@ -6,6 +6,7 @@ import numpy
 import pytest
 
 import cupylike
+from cupylike.testing import assert_allclose
 
 DTYPES = [numpy.dtype(t) for t in (numpy.float32, numpy.float64, numpy.complex64,
                                    numpy.complex128)]
@@ -68,11 +69,8 @@ def host(x):
 def close(actual, expected, dtype=None, scale=1.0):
     """actual (a device array) equals expected within the dtype's tolerance times `scale`, with
     the same dtype and shape."""
-    actual, expected = host(actual), numpy.asarray(expected)
-    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
-    assert actual.shape == expected.shape, (actual.shape, expected.shape)
-    tol = TOL[numpy.dtype(dtype or expected.dtype)] * scale
-    numpy.testing.assert_allclose(actual, expected, rtol=tol, atol=tol)
+    tol = TOL[numpy.dtype(dtype or numpy.asarray(expected).dtype)] * scale
+    assert_allclose(actual, expected, rtol=tol, atol=tol)
 
 
 def adjoint(x):

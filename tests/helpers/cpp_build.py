@@ -13,7 +13,7 @@ import pathlib
 import shutil
 import subprocess
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build" / "cpptests"
 
 

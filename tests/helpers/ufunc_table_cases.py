@@ -5,13 +5,13 @@ test_ufunc_table*.py, which enumerate the table itself so new entries are covere
 import warnings
 
 import numpy
-import ufunc_tolerances
-from layouts import layout_pairs
 
 import cupylike
 from cupylike._core._ufunc_table import TABLE
 from cupylike._core._ufuncs import UFUNCS
 from cupylike.testing import same_error
+from helpers import ufunc_tolerances
+from helpers.layouts import layout_pairs
 
 ENTRIES = list(TABLE)
 NAMES = [e.name for e in ENTRIES]
@@ -107,7 +107,7 @@ def difference(name, expected, np_error, actual, cp_error, hosts=(), compare_val
 
 def layout_inputs(name, sig):
     """{layout: (NumPy inputs, cupylike inputs)} for a loop: each input of the loop's dtype in
-    the same standard layout (tests/layouts.py), from different seeds, through the ufunc's
+    the same standard layout (tests/helpers/layouts.py), from different seeds, through the ufunc's
     input hook (ufunc_tolerances.INPUTS)."""
     in_dtypes, _ = loop_dtypes(sig)
     hook = ufunc_tolerances.INPUTS.get(name)

@@ -1,4 +1,4 @@
-"""Random arrays for the differential fuzzer (tests/fuzz_calls.py): a host array of random
+"""Random arrays for the differential fuzzer (tests/helpers/fuzz_calls.py): a host array of random
 values and a layout recipe that both NumPy and cupylike replay on their own copy, so cupylike
 sees real non-contiguous, reversed, transposed and broadcast views, not a contiguous upload."""
 

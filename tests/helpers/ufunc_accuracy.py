@@ -360,9 +360,9 @@ def check_complex_extremes(name, dtype):
 
 
 def check_layouts(name, dtype):
-    """`name` on every layout of tests/layouts.py (two inputs: the array with itself, and with
-    a row that broadcasts against it) of values of `dtype`."""
-    from layouts import layout_pairs
+    """`name` on every layout of tests/helpers/layouts.py (two inputs: the array with itself,
+    and with a row that broadcasts against it) of values of `dtype`."""
+    from helpers.layouts import layout_pairs
 
     two = getattr(numpy, name).nin == 2
     for layout, host, dev in layout_pairs(dtype):

@@ -1,4 +1,4 @@
-"""Running a fuzzer Call (tests/fuzz_calls.py) with NumPy and cupylike and judging the pair:
+"""Running a fuzzer Call (tests/helpers/fuzz_calls.py) with NumPy and cupylike and judging the pair:
 both succeed with equal values, dtypes and shapes; or both raise the same exception type; or
 the difference is a documented one.
 
@@ -11,17 +11,16 @@ import re
 import warnings
 
 import numpy
-import ufunc_accuracy
-import ufunc_tolerances
-from fuzz_arrays import build
-from vendor_stand_ins import missing_stand_in
 
 import cupylike
 from cupylike.testing import same_error
+from helpers import ufunc_accuracy, ufunc_tolerances
+from helpers.fuzz_arrays import build
+from helpers.vendor_stand_ins import missing_stand_in
 
 OUTCOMES = ("value", "error-type", "cupylike-raises", "numpy-raises")
 
-_DOC = pathlib.Path(__file__).resolve().parent.parent / "docs" / "differences.md"
+_DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "differences.md"
 _TABLE_TITLE = "## Differences the differential fuzzer accepts"
 
 
