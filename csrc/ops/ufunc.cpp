@@ -298,4 +298,15 @@ void scalar_bytes(const HostScalar& s, DType dtype, bool weak, unsigned char* ou
   }
 }
 
+const char* power_shortcut(const UfuncOperand& base, const UfuncOperand& exponent, bool exact) {
+  if (!exact || !base.array || (kind(base.dtype) != 'f' && kind(base.dtype) != 'c')) return nullptr;
+  const HostScalar& e = exponent.scalar;
+  if (exponent.weak == WeakKind::int_ && !e.big && !e.huge) {
+    if (e.i == -1) return "reciprocal";
+    if (e.i == 2) return "square";
+  }
+  if (exponent.weak == WeakKind::float_ && e.re == 0.5) return "sqrt";
+  return nullptr;
+}
+
 }  // namespace cupylike

@@ -127,4 +127,11 @@ class Ufunc {
 /// that does not fit an integer dtype (NumPy 2).
 void scalar_bytes(const HostScalar& s, DType dtype, bool weak, unsigned char* out);
 
+/// NumPy's shortcut for `array ** exponent` (fast_scalar_power in its number.c): a floating or
+/// complex array to a Python int -1 or 2, or a Python float 0.5, is the array's reciprocal,
+/// square or sqrt, not power, so the results are those ufuncs' (1/z's signed zeros, sqrt's
+/// -0.0 and NaN for -inf). `exact`: the exponent is a Python int or float itself, not of a
+/// subclass (NumPy checks the exact types). The ufunc's name, or null for power.
+const char* power_shortcut(const UfuncOperand& base, const UfuncOperand& exponent, bool exact);
+
 }  // namespace cupylike

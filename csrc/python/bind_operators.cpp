@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstring>
 #include <unordered_map>
 
 #include "core/error.hpp"
@@ -46,6 +47,14 @@ auto run(const UfuncOperand* in, int n, Fn&& fn) {
   return fn();
 }
 
+// The unary ufunc NumPy's `array ** exponent` calls instead of power, or null.
+Ufunc* shortcut(const char* op, const UfuncOperand* in, py::handle exponent) {
+  if (std::strcmp(op, "pow") != 0) return nullptr;
+  const bool exact = PyLong_CheckExact(exponent.ptr()) || PyFloat_CheckExact(exponent.ptr());
+  const char* name = power_shortcut(in[0], in[1], exact);
+  return name ? ufunc_for(name) : nullptr;
+}
+
 py::object package(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r) {
   if (u.nout() == 1) return py::cast(r[0]);
   return py::make_tuple(py::cast(r[0]), py::cast(r[1]));
@@ -58,6 +67,10 @@ py::object binary(const char* op, py::handle a, py::handle b) {
   if (!u || !is_ufunc_operand(a) || !is_ufunc_operand(b))
     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   UfuncOperand in[2] = {ufunc_operand(a), ufunc_operand(b)};
+  if (Ufunc* f = shortcut(op, in, b)) {
+    auto r = run(in, 1, [&] { return f->call(in, UfuncOptions{}); });
+    return package(*f, r);
+  }
   auto r = run(in, 2, [&] { return u->call(in, UfuncOptions{}); });
   return package(*u, r);
 }
@@ -69,7 +82,8 @@ py::object inplace(const char* op, py::handle a, py::handle b) {
   UfuncOperand in[2] = {ufunc_operand(a), ufunc_operand(b)};
   UfuncOptions options;
   options.out[0] = in[0].array;
-  run(in, 2, [&] { return u->call(in, options); });
+  Ufunc* f = shortcut(op, in, b);
+  run(in, f ? 1 : 2, [&] { return (f ? f : u)->call(in, options); });
   return py::reinterpret_borrow<py::object>(a);
 }
 

@@ -11,6 +11,8 @@ OPERATORS = {
     "xor": "bitwise_xor", "eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
     "gt": "greater", "ge": "greater_equal", "neg": "negative", "pos": "positive",
     "abs": "absolute", "invert": "invert",
+    # NumPy's `array ** -1`, `** 2` and `** 0.5` (ops/ufunc.hpp's power_shortcut)
+    "reciprocal": "reciprocal", "square": "square", "sqrt": "sqrt",
 }
 
 
