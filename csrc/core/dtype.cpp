@@ -183,4 +183,19 @@ DType result_type(std::span<const DType> strong, std::span<const WeakKind> weak)
   return s;
 }
 
+const char* bytes_type(int itemsize) {
+  switch (itemsize) {
+    case 1:
+      return "unsigned char";
+    case 2:
+      return "unsigned short";
+    case 4:
+      return "unsigned int";
+    case 8:
+      return "unsigned long long";
+    default:
+      return "cupylike::bytes16";
+  }
+}
+
 }  // namespace cupylike

@@ -48,6 +48,10 @@ inline std::string compute_type(DType dtype) {
   return kernel_type(dtype == DType::float16 ? DType::float32 : dtype);
 }
 
+/// The type kernels move an element of `itemsize` bytes as, bits unchanged ("unsigned int";
+/// "cupylike::bytes16" for 16 bytes): fills, gathers and scatters need no dtype.
+const char* bytes_type(int itemsize);
+
 /// The dtype with NumPy kind `kind` and `itemsize` bytes; TypeError if there is none.
 DType dtype_from_kind(char kind, int itemsize);
 /// A dtype from one of NumPy's names or type characters ("float32", "f4", "f", "d", "?", ...).

@@ -168,12 +168,9 @@ ArrayPtr copy_array(const ArrayPtr& a, char order, const Stream& stream,
 
 void fill(const NDArray& dst, const void* value, const Stream& stream) {
   if (dst.size() == 0) return;
-  static const char* kinds[] = {"unsigned char", "unsigned short", "unsigned int",
-                                "unsigned long long", "cupylike::bytes16"};
   int isz = dst.itemsize();
-  int k = isz == 1 ? 0 : isz == 2 ? 1 : isz == 4 ? 2 : isz == 8 ? 3 : 4;
   auto kernel = library_kernel(dst.device(), fill_family(),
-                               std::string("cupylike::fill_kernel<") + kinds[k] + ">");
+                               std::string("cupylike::fill_kernel<") + bytes_type(isz) + ">");
   cupylike_nd_params p;
   nd_params(p, dst, nullptr);
   alignas(16) unsigned char bytes[16] = {};

@@ -34,21 +34,6 @@ std::atomic<int> g_forced_threads{0};
 
 }  // namespace
 
-const char* bytes_type(int itemsize) {
-  switch (itemsize) {
-    case 1:
-      return "unsigned char";
-    case 2:
-      return "unsigned short";
-    case 4:
-      return "unsigned int";
-    case 8:
-      return "unsigned long long";
-    default:
-      return "cupylike::bytes16";
-  }
-}
-
 const KernelFamily& index_family() {
   static const KernelFamily* f = [] {
     auto* family = new KernelFamily{"index", "cupylike/index.cuh", {}};

@@ -8,9 +8,6 @@ namespace cupylike {
 
 const KernelFamily& index_family();
 
-/// The element type index.cuh moves for `itemsize` bytes ("unsigned int", ...).
-const char* bytes_type(int itemsize);
-
 /// Launches index_copy_kernel for elements of `itemsize` bytes (a gather, or a scatter).
 void launch_index_copy(Device device, const cupylike_index_params& p, int itemsize, bool scatter,
                        const Stream& stream);

@@ -110,10 +110,10 @@ void upload(const NDArray& dst, const void* host, const Stream& stream) {
   Device d = dst.device();
   Backend& b = backend_for(d);
   StreamHandle h = stream.handle();
-  if (d.is_cpu())
-    b.copy_from_host(s.device, host, s.bytes, h);
-  else
+  if (b.stages_uploads())
     Staging::instance().upload(b, s.device, static_cast<const char*>(host), s.bytes, h);
+  else
+    b.copy_from_host(s.device, host, s.bytes, h);
 }
 
 void download(const NDArray& src, void* host, const Stream& stream) {

@@ -31,6 +31,9 @@ class Backend {
   /// transfers; cuda: page-locked, usable from every context); nullptr when there is no room.
   virtual void* allocate_pinned(size_t bytes) = 0;
   virtual void deallocate_pinned(void* ptr, size_t bytes) = 0;
+  /// Whether uploads from pageable host memory are worth staging through pinned memory: a GPU
+  /// copies only pinned memory without the host waiting; the cpu device copies directly.
+  virtual bool stages_uploads() const = 0;
 
   /// Copies are ordered on `stream`. copy_from_host may return before the copy is done only if
   /// `src` is pinned; copy_to_host returns after the data has arrived.

@@ -40,6 +40,7 @@ class CpuBackend final : public Backend {
   void synchronize() override {}
 
   const LaunchPolicy& launch_policy() const override;
+  bool stages_uploads() const override { return false; }
 };
 
 /// memcpy split over a few threads when the copy is large enough to be worth it.

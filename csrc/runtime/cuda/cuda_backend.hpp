@@ -45,6 +45,7 @@ class CudaBackend final : public Backend {
   void synchronize() override;
 
   const LaunchPolicy& launch_policy() const override;
+  bool stages_uploads() const override { return true; }
 
   /// major * 10 + minor, e.g. 90 for an H100.
   int compute_capability();
