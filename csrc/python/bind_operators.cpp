@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "ops/ufunc.hpp"
 #include "python/bindings.hpp"
+#include "python/fast_array.hpp"
 #include "python/ufunc_args.hpp"
 
 namespace cupylike::python {
@@ -99,17 +100,6 @@ py::object unary(const char* op, py::handle a) {
 
 // C-level number slots: `a + b` reaches binary() without Python's method lookup and pybind11's
 // argument dispatch (the Python-level __add__ etc. stay for explicit calls).
-template <class Fn>
-PyObject* guarded(Fn&& fn) noexcept {
-  try {
-    return fn().release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (...) {
-    py::detail::try_translate_exceptions();
-  }
-  return nullptr;
-}
 
 #define CUPYLIKE_BINARY_SLOT(slot, op)                          \
   PyObject* slot(PyObject* a, PyObject* b) noexcept {           \

@@ -8,6 +8,7 @@
 #include "ops/table_entry.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/gil.hpp"
 #include "python/host_transfer.hpp"
 #include "python/objects.hpp"
 #include "python/ufunc_args.hpp"
@@ -18,7 +19,18 @@ namespace {
 
 std::optional<DimVector> axes_from_py(py::handle axis) {
   if (axis.is_none()) return std::nullopt;
+  if (PyLong_CheckExact(axis.ptr())) {  // the common axis=0: no sequence conversion
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(axis.ptr(), &overflow);
+    if (!overflow) return DimVector{v};
+  }
   return ints_from_py(axis, "axis");
+}
+
+// numpy._NoValue, looked up once (the module keeps it alive for the process).
+PyObject* no_value() {
+  static PyObject* value = py::object(numpy().attr("_NoValue")).release().ptr();
+  return value;
 }
 
 // NumPy's where=: a bool array, or True (everywhere: no mask) / False.
@@ -40,7 +52,7 @@ py::object call(Reduction& r, py::handle a, py::handle axis, py::handle dtype, p
   opt.keepdims = PyObject_IsTrue(keepdims.ptr()) == 1;
   if (!dtype.is_none()) opt.dtype = dtype_from_py(dtype);
   if (!out.is_none()) opt.out = array_arg(out, "out");
-  if (!initial.is_none() && !initial.is(numpy().attr("_NoValue"))) {
+  if (!initial.is_none() && initial.ptr() != no_value()) {
     UfuncOperand s = ufunc_operand(initial);
     if (s.array) {
       if (s.array->size() != 1)
@@ -51,10 +63,8 @@ py::object call(Reduction& r, py::handle a, py::handle axis, py::handle dtype, p
   }
   opt.where = where_from_py(where, x->device());
   ArrayPtr result;
-  {
-    py::gil_scoped_release unlocked;  // kernels (and a first compile) run without the GIL
-    result = r.call(x, opt);
-  }
+  // Large kernels run without the GIL; a compile releases it by itself (runtime/blocking.hpp).
+  unlocked_if_large(x->nbytes(), [&] { result = r.call(x, opt); });
   if (!out.is_none()) return py::reinterpret_borrow<py::object>(out);
   return py::cast(result);
 }

@@ -19,6 +19,7 @@ void bind_kernel(py::module_& m);
 void bind_ufunc(py::module_& m);
 void bind_elementwise(py::module_& m);
 void bind_reduction(py::module_& m);
+void bind_reduction_methods(py::module_& m);
 void bind_scan(py::module_& m);
 void bind_indexing(py::module_& m);
 void bind_sorting(py::module_& m);

@@ -1,6 +1,7 @@
 #pragma once
 /// The C++ array inside a cupylike.ndarray object, without pybind11's general type lookup:
-/// the operators' hot path checks the exact type and reads the holder directly.
+/// the hot paths of the operators and reduction methods check the exact type and read the
+/// holder directly.
 #include <pybind11/pybind11.h>
 
 #include "array/ndarray.hpp"
@@ -14,5 +15,19 @@ void set_ndarray_type(PyTypeObject* type);
 
 /// The array held by `obj` if it is exactly a cupylike.ndarray (not a subclass), else null.
 const ArrayPtr* fast_array(PyObject* obj);
+
+/// fn()'s object as a new reference for a C-level slot or method; null with the Python error
+/// set if it threw.
+template <class Fn>
+PyObject* guarded(Fn&& fn) noexcept {
+  try {
+    return fn().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (...) {
+    py::detail::try_translate_exceptions();
+  }
+  return nullptr;
+}
 
 }  // namespace cupylike::python

@@ -17,6 +17,7 @@ PYBIND11_MODULE(_native, m) {
   p::bind_ufunc(m);
   p::bind_elementwise(m);
   p::bind_reduction(m);
+  p::bind_reduction_methods(m);
   p::bind_scan(m);
   p::bind_indexing(m);
   p::bind_sorting(m);

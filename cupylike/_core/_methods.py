@@ -3,7 +3,8 @@
 The classes are the core's (csrc/python/); what the core does not define is a NumPy function
 with the array first, bound here as a method, and `install()` (called once, by cupylike's
 __init__) sets them all. The reductions bind the path that needs no argument check, as self
-is an ndarray: ``x.sum()`` makes two Python calls before the core's.
+is an ndarray, and their common calls (``x.sum()``, ``x.max(axis=0)``) skip even that: the
+core's C-level methods run them and call the Python ones for everything else.
 
 This is the one module of _core/ that reads the grouped packages; none of them imports it.
 """
@@ -12,8 +13,9 @@ import numpy
 
 from cupylike._core import _native
 from cupylike._core._array_ufunc import __array_ufunc__
+from cupylike._core._reductions import REDUCTIONS
 from cupylike._core._scans import accumulate
-from cupylike._core._ufunc_reduce import reduce, reduce_array
+from cupylike._core._ufunc_reduce import ARRAY_DTYPES, loop_dtypes, reduce, reduce_array
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._creation._matrices import diagonal as _diagonal
 from cupylike._creation._matrices import trace
@@ -135,11 +137,29 @@ NDARRAY_METHODS = {
 
 UFUNC_METHODS = {"reduce": reduce, "accumulate": accumulate}
 
+# The methods set as C-level methods (csrc/python/bind_reduction_methods.cpp): x.sum(),
+# x.sum(axis) and keepdims= go straight to the reduction, in the loop dtype the Python method
+# would pick ({input dtype: loop dtype}; None: the core picks it); any other call, and for the
+# arg reductions an empty array (their ValueError), runs the Python method above.
+# method: (reduction, loops, whether an empty input goes to the Python method).
+_SAME_DTYPE = {t: t for t in ARRAY_DTYPES}
+FAST_REDUCTION_METHODS = {
+    "sum": ("add", None, False), "prod": ("multiply", None, False),
+    "max": ("maximum", loop_dtypes("maximum"), False),
+    "min": ("minimum", loop_dtypes("minimum"), False),
+    "all": ("logical_and", loop_dtypes("logical_and", numpy.bool_), False),
+    "any": ("logical_or", loop_dtypes("logical_or", numpy.bool_), False),
+    "argmax": ("argmax", _SAME_DTYPE, True), "argmin": ("argmin", _SAME_DTYPE, True),
+}
+
 
 def install():
     """Sets the methods above on the core's classes (once, from cupylike's __init__)."""
     for name, method in NDARRAY_METHODS.items():
         setattr(_native.ndarray, name, method)
+    for name, (reduction, loops, nonempty) in FAST_REDUCTION_METHODS.items():
+        _native._set_reduction_method(name, REDUCTIONS[reduction], NDARRAY_METHODS[name], loops,
+                                      nonempty)
     for name, method in UFUNC_METHODS.items():
         setattr(_native.ufunc, name, method)
     _native.ndarray.__module__ = "cupylike"

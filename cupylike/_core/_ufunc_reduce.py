@@ -23,6 +23,8 @@ from cupylike._core._reductions import REDUCTIONS
 _NoValue = numpy._NoValue
 _ORDERED = {entry.name for entry in TABLE if entry.ordered}
 _NO_IDENTITY = {entry.name for entry in TABLE if not entry.has_identity}
+ARRAY_DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                "uint64", "float16", "float32", "float64", "complex64", "complex128")
 
 
 def check_array(a, name):
@@ -52,6 +54,21 @@ def _loop_dtype(name, a, dtype, out):
                         "could not be safely coerced to any supported types according to the "
                         "casting rule ''safe''")
     return numpy.dtype(types[t])
+
+
+def loop_dtypes(name, dtype=None):
+    """{input dtype: loop dtype} of reduction `name` with dtype= `dtype` and no out=, for every
+    input dtype _loop_dtype accepts; None where the core picks the loop (not a REDUCE_TYPES
+    name). The ndarray methods' C-level path reads it."""
+    if name not in REDUCE_TYPES:
+        return None
+    loops = {}
+    for t in ARRAY_DTYPES:
+        try:
+            loops[t] = _loop_dtype(name, numpy.empty(0, t), dtype, None)
+        except TypeError:
+            pass
+    return loops
 
 
 def _axis(a, axis):

@@ -107,6 +107,8 @@ def digitize(x, bins, right=False):
 
 def _arg(name, a, axis, out, keepdims):
     check_array(a, name)
+    if isinstance(axis, bool):  # NumPy's PyArray_PyIntAsInt refuses bools
+        raise TypeError("an integer is required for the axis")
     if axis is not None:
         axis = operator.index(axis)
     # NumPy takes `out` as an intp array it writes back to, so its dtype must cast safely to
