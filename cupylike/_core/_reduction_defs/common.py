@@ -23,14 +23,8 @@ from __future__ import annotations
 import dataclasses
 
 from cupylike._core import _native
+from cupylike._core._ufunc_defs.common import BOOL, NUMERIC
 
-BOOL = "?"
-INTS = "bBhHiIlL"  # int8 uint8 int16 uint16 int32 uint32 int64 uint64
-SIGNED = "bhil"
-UNSIGNED = "BHIL"
-FLOATS = "efd"  # float16 float32 float64
-COMPLEX = "FD"  # complex64 complex128
-NUMERIC = INTS + FLOATS + COMPLEX
 ALL = BOOL + NUMERIC
 
 # The C++ type of each type character as kernels compute with it (float16 computes in float),

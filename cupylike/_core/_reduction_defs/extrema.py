@@ -8,7 +8,8 @@ max, min and their NaN-ignoring forms are ufunc.reduce of maximum, minimum, fmax
 (cupylike/_core/_reduction_defs/ufunc_reduce.py).
 """
 
-from cupylike._core._reduction_defs.common import ALL, COMPLEX, COMPUTE, FLOATS, loop, reduction
+from cupylike._core._reduction_defs.common import ALL, COMPUTE, loop, reduction
+from cupylike._core._ufunc_defs.common import COMPLEX, FLOATS
 
 
 def _arg_loops(chars, greater, skip_nan):

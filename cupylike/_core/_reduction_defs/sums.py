@@ -2,7 +2,8 @@
 otherwise, float16 in float), pairwise for floating types; nansum and nanprod, which count a
 NaN as the identity (only inexact types can hold one)."""
 
-from cupylike._core._reduction_defs.common import ALL, BOOL, COMPLEX, FLOATS, INTS, loop, reduction
+from cupylike._core._reduction_defs.common import ALL, loop, reduction
+from cupylike._core._ufunc_defs.common import BOOL, COMPLEX, FLOATS, INTS
 
 
 def _loops(op, complex_fn, identity):

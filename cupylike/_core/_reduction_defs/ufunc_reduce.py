@@ -18,7 +18,8 @@ NumPy's rules, as data:
 
 import numpy
 
-from cupylike._core._reduction_defs.common import ALL, COMPLEX, COMPUTE, FLOATS, loop, reduction
+from cupylike._core._reduction_defs.common import ALL, COMPUTE, loop, reduction
+from cupylike._core._ufunc_defs.common import COMPLEX, FLOATS
 from cupylike._core._ufunc_table import TABLE as UFUNC_TABLE
 
 HANDWRITTEN = {"add", "multiply"}  # sums.py
