@@ -74,10 +74,10 @@ def _infinite_matrices_converge(a, infos, s):
     """The info codes with matrices that hold infinities but no NaN counted as converged, their
     singular values NaN: NumPy's gesdd (the cpu device's too) returns that, while cuSOLVER's
     gesvd reports such a matrix unconverged. Looked at only when some matrix failed."""
-    infos = [int(i) for i in infos]
     failed = [k for k, info in enumerate(infos) if info > 0]
     if not failed:
         return infos
+    infos = [int(i) for i in infos]
     matrices = a.reshape((-1,) + a.shape[-2:])
     infinite = _native.asnumpy(_isinf(matrices).any(axis=(-2, -1)))
     nan = _native.asnumpy(_isnan(matrices).any(axis=(-2, -1)))
