@@ -7,7 +7,7 @@ both libraries to raise names the error (``accept_error=``); errors of the test'
 it whatever it accepts.
 """
 
-from cupylike.testing._compare import (
+from cupylike.testing._assertions import (
     assert_allclose,
     assert_array_equal,
     assert_same,
