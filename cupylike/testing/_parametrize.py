@@ -19,6 +19,8 @@ except ImportError:  # a test extra: the decorators then run their values in a l
 
 
 def _case_id(value):
+    if isinstance(value, str):
+        return value
     return getattr(value, "name", None) or getattr(value, "__name__", None) or repr(value)
 
 
