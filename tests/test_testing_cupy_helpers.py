@@ -335,3 +335,31 @@ def test_existing_names_are_the_cupy_machinery():
     testing.numpy_cupylike_equal()(transposed)()
     with pytest.raises(AssertionError, match="strides"):
         testing.numpy_cupylike_equal(strides=True)(transposed)()
+
+
+def test_integer_combinations_and_list_equal():
+    cases = []
+
+    @testing.for_int_dtypes_combination(names=("a", "b"), no_bool=True, full=True)
+    def body(a, b):
+        cases.append((a.name, b.name))
+
+    body()
+    assert len(cases) == 64 and ("int8", "uint64") in cases
+    for decorator, kind in ((testing.for_signed_dtypes_combination, "i"),
+                            (testing.for_unsigned_dtypes_combination, "u")):
+        seen = []
+
+        @decorator(names=("a",))
+        def one(a):
+            seen.append(a.kind)  # noqa: B023 - runs before the loop moves on
+
+        one()
+        assert set(seen) == {kind}
+
+    @testing.numpy_cupy_array_list_equal()
+    def lists(xp):
+        return [xp.arange(2), xp.ones(3) * (1 + (xp is cupylike))]
+
+    with pytest.raises(AssertionError):
+        lists()

@@ -136,6 +136,14 @@ def numpy_cupy_allclose(rtol=1e-7, atol=0, err_msg="", verbose=True, name="xp",
     return _numpy_cupylike(_arrays(compare, type_check, contiguous_check), name, accept_error)
 
 
+def numpy_cupy_array_list_equal(err_msg="", verbose=True, name="xp"):
+    """Decorator: the test returns a list of arrays; NumPy's and cupylike's must be equal
+    pair by pair (numpy_cupy_array_equal on lists; kept for CuPy's name).
+
+    {errors}"""
+    return numpy_cupy_array_equal(err_msg=err_msg, verbose=verbose, name=name)
+
+
 def numpy_cupy_array_almost_equal(decimal=6, err_msg="", verbose=True, name="xp",
                                   type_check=True, accept_error=False, sp_name=None,
                                   scipy_name=None):
@@ -224,7 +232,7 @@ def numpy_cupylike_allclose(rtol=1e-7, atol=0.0, *, scale_atol=False, accept_err
 
 for _decorator in (numpy_cupy_array_equal, numpy_cupy_allclose, numpy_cupy_array_almost_equal,
                    numpy_cupy_array_almost_equal_nulp, numpy_cupy_array_max_ulp,
-                   numpy_cupy_array_less, numpy_cupy_raises, numpy_cupylike_equal,
-                   numpy_cupylike_allclose):
+                   numpy_cupy_array_less, numpy_cupy_array_list_equal, numpy_cupy_raises,
+                   numpy_cupylike_equal, numpy_cupylike_allclose):
     if _decorator.__doc__:  # None under python -OO
         _decorator.__doc__ = _decorator.__doc__.format(errors=_ERRORS_DOC)

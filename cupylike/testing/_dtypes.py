@@ -93,6 +93,23 @@ def for_all_dtypes_combination(names=("dtype",), no_float16=False, no_bool=False
     return for_dtypes_combination(_chosen(no_float16, no_bool, no_complex), names, full)
 
 
+def for_signed_dtypes_combination(names=("dtype",), full=None):
+    """Decorator: for_dtypes_combination over the signed integer dtypes."""
+    return for_dtypes_combination(INT_DTYPES, names, full)
+
+
+def for_unsigned_dtypes_combination(names=("dtype",), full=None):
+    """Decorator: for_dtypes_combination over the unsigned integer dtypes."""
+    return for_dtypes_combination(UINT_DTYPES, names, full)
+
+
+def for_int_dtypes_combination(names=("dtype",), no_bool=False, full=None):
+    """Decorator: for_dtypes_combination over the integer dtypes and bool (unless
+    `no_bool`)."""
+    return for_dtypes_combination(([] if no_bool else BOOL_DTYPES) + INT_DTYPES + UINT_DTYPES,
+                                  names, full)
+
+
 def sample_values(dtype, shape, seed=0):
     """A NumPy array of `shape` with values typical and extreme for `dtype`: limits, zero,
     negative zero, nan and infinities where the dtype has them."""
