@@ -363,3 +363,32 @@ def test_integer_combinations_and_list_equal():
 
     with pytest.raises(AssertionError):
         lists()
+
+
+def test_fix_random_gives_the_same_numbers_and_puts_the_state_back():
+    drawn = []
+
+    @testing.fix_random()
+    def body():
+        drawn.append((numpy.random.rand(3), cupylike.random.rand(3).get()))
+
+    before = cupylike.random.get_random_state()
+    numpy_before = numpy.random.get_state()[1].copy()
+    body()
+    body()
+    numpy.testing.assert_array_equal(drawn[0][0], drawn[1][0])
+    numpy.testing.assert_array_equal(drawn[0][1], drawn[1][1])
+    assert cupylike.random.get_random_state() is before
+    numpy.testing.assert_array_equal(numpy.random.get_state()[1], numpy_before)
+
+
+def test_assert_function_is_called():
+    with testing.AssertFunctionIsCalled("numpy.linalg.inv", return_value=7) as inv:
+        assert numpy.linalg.inv(numpy.eye(2)) == 7
+    assert inv.call_count == 1
+    with pytest.raises(AssertionError, match="called 0 times"):
+        with testing.AssertFunctionIsCalled("numpy.linalg.inv"):
+            pass
+    with testing.AssertFunctionIsCalled("numpy.linalg.inv", times_called=2):
+        numpy.linalg.inv(numpy.eye(2))
+        numpy.linalg.inv(numpy.eye(2))

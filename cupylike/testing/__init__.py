@@ -61,6 +61,7 @@ from cupylike.testing._dtypes import (
     sample_values,
 )
 from cupylike.testing._errors import public_error_type, same_error
+from cupylike.testing._isolation import AssertFunctionIsCalled, fix_random
 from cupylike.testing._parametrize import (
     for_CF_orders,
     for_contiguous_axes,
@@ -78,6 +79,7 @@ from cupylike.testing._requirements import (
 )
 
 __all__ = [
+    "AssertFunctionIsCalled",
     "ALL_DTYPES", "BOOL_DTYPES", "COMPLEX_DTYPES", "FLOAT_DTYPES", "INT_DTYPES", "UINT_DTYPES",
     "assert_allclose", "assert_array_almost_equal", "assert_array_almost_equal_nulp",
     "assert_array_equal", "assert_array_less", "assert_array_list_equal",
@@ -86,7 +88,7 @@ __all__ = [
     "for_contiguous_axes", "for_dtypes", "for_dtypes_combination", "for_float_dtypes",
     "for_int_dtypes", "for_int_dtypes_combination", "for_orders", "for_signed_dtypes",
     "for_signed_dtypes_combination", "for_unsigned_dtypes", "for_unsigned_dtypes_combination",
-    "generate_matrix", "installed", "multi_gpu",
+    "fix_random", "generate_matrix", "installed", "multi_gpu",
     "numpy_cupy_allclose", "numpy_cupy_array_almost_equal",
     "numpy_cupy_array_almost_equal_nulp", "numpy_cupy_array_equal", "numpy_cupy_array_less",
     "numpy_cupy_array_list_equal", "numpy_cupy_array_max_ulp", "numpy_cupy_equal",
