@@ -73,6 +73,9 @@ def _rows():
 
 
 def _host_compiler():
+    """The compiler the cpu device would use, as far as Python can tell: the variable that
+    picks it, else the names csrc/jit/host_compiler.cpp looks for on PATH (its
+    host_compiler_path() has no binding yet; a build that adds one should print that)."""
     for env in ("CUPYLIKE_CXX", "CXX"):
         if os.environ.get(env):
             return f"${env}={os.environ[env]}"
