@@ -8,6 +8,7 @@ from cupylike import cuda as cuda
 from cupylike import fft as fft
 from cupylike import linalg as linalg
 from cupylike import random as random
+from cupylike import testing as testing
 from numpy import bool as bool
 from numpy import bool as bool_
 from numpy import complex128 as cdouble

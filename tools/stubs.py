@@ -216,8 +216,10 @@ def _stub(namespace, defined):
                 imports.add(f"import {value.__name__} as {name}" if "." not in value.__name__
                             else f"from {value.__name__.rsplit('.', 1)[0]} import "
                                  f"{value.__name__.rsplit('.', 1)[1]} as {name}")
-            else:
+            elif name in getattr(module, "__all__", ()):
                 body.append(f"{name}: Any  # module {value.__name__}, without a stub of its own")
+            # Other submodules are attributes only once something imports them: left out, so
+            # the stubs do not depend on what was imported before.
         elif _numpy_name(value) is not None:
             imports.add(f"from numpy import {_numpy_name(value)} as {name}")
         elif inspect.isclass(value):
@@ -268,6 +270,8 @@ def _value_type(value):
 def stubs():
     """{path: text} of every stub."""
     defined, out = {}, {}
+    for namespace in NAMESPACES:  # each is then an attribute of its parent, whatever ran before
+        importlib.import_module(namespace)
     for namespace in NAMESPACES:
         module = importlib.import_module(namespace)
         path = pathlib.Path(module.__file__).with_suffix(".pyi").relative_to(
