@@ -219,3 +219,7 @@ _methods.install()
 
 empty = _poisoning(empty)
 empty_like = _poisoning(empty_like)
+
+# Drop-in helpers (CuPy's get_array_module and show_config).
+from cupylike._core._array_module import get_array_module  # noqa: E402
+from cupylike._core._show_config import show_config  # noqa: E402

@@ -31,7 +31,7 @@ def test_copy_in_every_order_matches_numpy(dtype, name):
             assert_array_equal(got, want, err_msg=order)
             assert got.strides == want.strides or want.size == 0, order
             assert got.flags.owndata and got.flags.writeable
-    assert_array_equal(dev.copy(), host.copy(), strides=True)  # order='C' by default
+    assert_array_equal(dev.copy(), host.copy(), strides_check=True)  # order='C' by default
 
 
 def test_copies_do_not_share_memory():
@@ -223,6 +223,6 @@ def test_large_non_contiguous_copies_are_exact():
     host = numpy.random.default_rng(3).standard_normal((1000, 2001))
     dev = cupylike.asarray(host)
     assert_array_equal(dev[::-1, ::3].copy(), host[::-1, ::3].copy())
-    assert_array_equal(dev.T.copy(), host.T.copy(), strides=True)
+    assert_array_equal(dev.T.copy(), host.T.copy(), strides_check=True)
     assert_array_equal(dev[:, 1::2].astype(numpy.float32, order="F"),
-                       host[:, 1::2].astype(numpy.float32, order="F"), strides=True)
+                       host[:, 1::2].astype(numpy.float32, order="F"), strides_check=True)

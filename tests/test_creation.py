@@ -15,7 +15,7 @@ SHAPES = [(), 0, 5, (0,), (2, 0), (3, 4), (2, 3, 4), [2, 2], numpy.int64(3), (1,
 def test_zeros_matches_numpy(dtype, shape, order):
     x = cupylike.zeros(shape, dtype=dtype, order=order)
     want = numpy.zeros(shape, dtype=dtype, order=order)
-    assert_array_equal(x, want, strides=True)
+    assert_array_equal(x, want, strides_check=True)
     assert x.flags.owndata and x.base is None
 
 

@@ -14,6 +14,7 @@ from cupylike.testing import (
     ALL_DTYPES,
     assert_array_equal,
     for_all_dtypes,
+    for_dtypes,
 )
 
 NUMERIC = [d for d in ALL_DTYPES if d.kind != "b"]
@@ -71,7 +72,7 @@ def test_squared_diff_writes_a_given_output():
     assert_array_equal(z, (x - y) * (x - y))
 
 
-@for_all_dtypes(dtypes=NUMERIC)
+@for_dtypes(NUMERIC)
 def test_type_generic_kernel_takes_the_input_dtype(dtype):
     x, y = small_values(dtype, (3, 4)), small_values(dtype, (4,), seed=1)
     z = SQUARED_DIFF_GENERIC(cupylike.asarray(x), cupylike.asarray(y))
@@ -289,7 +290,7 @@ def assert_equal_ignoring_nan_signs(actual, desired):
 
 
 @pytest.mark.parametrize("layout", layout_names())
-@for_all_dtypes(dtypes=[numpy.int8, numpy.uint64, numpy.float16, numpy.float64,
+@for_dtypes([numpy.int8, numpy.uint64, numpy.float16, numpy.float64,
                         numpy.complex64])
 def test_layouts_match_numpy(layout, dtype):
     # Complex: finite values and a tolerance, since NumPy's SIMD complex product fuses

@@ -80,7 +80,7 @@ def test_fill_rejects_device_arrays_with_dimensions_and_read_only_targets():
 @pytest.mark.parametrize("order", ["C", "F"])
 def test_ones_matches_numpy(dtype, shape, order):
     assert_array_equal(cupylike.ones(shape, dtype=dtype, order=order),
-                       numpy.ones(shape, dtype=dtype, order=order), strides=True)
+                       numpy.ones(shape, dtype=dtype, order=order), strides_check=True)
 
 
 def test_ones_default_dtype_is_float64():

@@ -12,7 +12,7 @@ from cupylike.testing import (
     COMPLEX_DTYPES,
     FLOAT_DTYPES,
     assert_array_equal,
-    for_all_dtypes,
+    for_dtypes,
     numpy_cupylike_allclose,
     numpy_cupylike_equal,
 )
@@ -57,7 +57,7 @@ SOME_DTYPES = [numpy.bool_, numpy.int8, numpy.uint64, numpy.float16, numpy.float
                numpy.float64, numpy.complex64]
 
 
-@for_all_dtypes(dtypes=SOME_DTYPES)
+@for_dtypes(SOME_DTYPES)
 @numpy_cupylike_close()
 def test_average_without_weights_is_the_mean(xp, dtype):
     a = xp_array(xp, data(dtype, (4, 33)))
@@ -65,7 +65,7 @@ def test_average_without_weights_is_the_mean(xp, dtype):
             xp.average(a, axis=(0, 1), returned=True))
 
 
-@for_all_dtypes(dtypes=SOME_DTYPES)
+@for_dtypes(SOME_DTYPES)
 @pytest.mark.parametrize("wdtype", [numpy.int8, numpy.float16, numpy.float32, numpy.float64,
                                     numpy.complex64], ids=str)
 @numpy_cupylike_close()

@@ -7,7 +7,7 @@ import pytest
 from helpers.ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
 
 import cupylike
-from cupylike.testing import ALL_DTYPES, for_all_dtypes, numpy_cupylike_equal
+from cupylike.testing import ALL_DTYPES, for_dtypes, numpy_cupylike_equal
 
 COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
 LOGICAL = ["logical_and", "logical_or", "logical_xor", "logical_not"]
@@ -45,7 +45,7 @@ PYTHON_INTS = [300, -1, -129, 2**31, -(2**31) - 1, 2**63 - 1, 2**63, -(2**63), 2
                -(2**64), 2**100, -(2**100)]
 
 
-@for_all_dtypes(dtypes=[d for d in ALL_DTYPES if d.kind in "iu"])
+@for_dtypes([d for d in ALL_DTYPES if d.kind in "iu"])
 @pytest.mark.parametrize("value", PYTHON_INTS)
 @numpy_cupylike_equal()
 def test_python_ints_beyond_the_dtype_compare_by_value(xp, dtype, value):

@@ -6,7 +6,13 @@ import numpy
 import pytest
 from helpers.ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
 
-from cupylike.testing import ALL_DTYPES, for_all_dtypes, numpy_cupylike_equal, sample_values
+from cupylike.testing import (
+    ALL_DTYPES,
+    for_all_dtypes,
+    for_dtypes,
+    numpy_cupylike_equal,
+    sample_values,
+)
 
 ROUNDING = ["rint", "floor", "ceil", "trunc"]
 
@@ -35,7 +41,7 @@ def test_result_dtype_is_numpys(xp, name, dtype):
     return getattr(xp, name)(xp.asarray(sample_values(dtype, (5,))))
 
 
-@for_all_dtypes(dtypes=[d for d in ALL_DTYPES if d.kind != "b"])
+@for_dtypes([d for d in ALL_DTYPES if d.kind != "b"])
 @numpy_cupylike_equal()
 def test_fix_rounds_toward_zero(xp, dtype):
     if numpy.dtype(dtype).kind == "c":

@@ -24,8 +24,6 @@ DEFERRED = {
     ("linalg/_products.py", "scipy_openblas32"):
         "only the cpu device and the emulated GPU need the host BLAS; importing the wheel "
         "costs about 0.1 s (importlib.metadata), which a GPU process would pay for nothing",
-    ("testing/_dtypes.py", "pytest"):
-        "a test extra: cupylike.testing's comparisons work without pytest",
 }
 
 

@@ -2,7 +2,7 @@
 
 A test body run once with NumPy and once with cupylike can fail on both sides for a reason
 that has nothing to do with either library: a misspelt name, a bad call in the test's own
-code. Such a test would pass if matching errors were enough, so the decorators of _compare.py
+code. Such a test would pass if matching errors were enough, so the decorators of _decorators.py
 accept an error only when the test names it (``accept_error=``) and when it came from the code
 under test (see own_error).
 """
