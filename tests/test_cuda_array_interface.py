@@ -7,6 +7,7 @@ import weakref
 
 import numpy
 import pytest
+from helpers.layouts import layout_names, layout_pairs
 
 import cupylike
 from cupylike.testing import assert_array_equal, for_all_dtypes, sample_values
@@ -14,15 +15,7 @@ from cupylike.testing import assert_array_equal, for_all_dtypes, sample_values
 ON_CPU = cupylike.Device().kind == "cpu"
 needs_cuda = pytest.mark.skipif(ON_CPU, reason="the CUDA array interface needs a CUDA device")
 
-LAYOUTS = {
-    "0-d": ((), lambda a: a),
-    "empty": ((0, 3), lambda a: a),
-    "contiguous": ((3, 4), lambda a: a),
-    "strided": ((3, 6), lambda a: a[:, ::2]),
-    "negative": ((4, 5), lambda a: a[::-1, ::-2]),
-    "transposed": ((3, 4), lambda a: a.T),
-}
-layouts = pytest.mark.parametrize("layout", list(LAYOUTS))
+layouts = pytest.mark.parametrize("layout", layout_names(writeable=True))
 
 
 class Exporter:
@@ -34,10 +27,9 @@ class Exporter:
         self.__cuda_array_interface__ = dict(x.__cuda_array_interface__, **changes)
 
 
-def view(dtype, layout, seed=0):
-    shape, index = LAYOUTS[layout]
-    host = index(sample_values(dtype, shape, seed))
-    return index(cupylike.asarray(sample_values(dtype, shape, seed))), host
+def view(dtype, layout):
+    """(cupylike array, NumPy array of the same values) in `layout`."""
+    return dict((n, (d, h)) for n, h, d in layout_pairs(dtype, writeable=True))[layout]
 
 
 @pytest.mark.cpu_device("arrays on the cpu device have no CUDA array interface")

@@ -7,10 +7,12 @@ device, as CuPy does, and the stream handshake is tested instead."""
 
 import ctypes
 import gc
+import inspect
 import sys
 
 import numpy
 import pytest
+from helpers.layouts import layout_names, layout_pairs
 
 import cupylike
 from cupylike.testing import assert_array_equal, for_all_dtypes, sample_values
@@ -19,16 +21,8 @@ ON_CPU = cupylike.Device().kind == "cpu"
 needs_cpu = pytest.mark.skipif(not ON_CPU, reason="zero copy with NumPy needs the cpu device")
 needs_cuda = pytest.mark.skipif(ON_CPU, reason="about arrays on a CUDA device")
 
-# Views of a base array, as both libraries index them: what DLPack must describe.
-LAYOUTS = {
-    "0-d": ((), lambda a: a),
-    "empty": ((0, 3), lambda a: a),
-    "contiguous": ((3, 4), lambda a: a),
-    "strided": ((3, 6), lambda a: a[:, ::2]),
-    "negative": ((4, 5), lambda a: a[::-1, ::-2]),
-    "transposed": ((3, 4), lambda a: a.T),
-}
-layouts = pytest.mark.parametrize("layout", list(LAYOUTS))
+# The layouts DLPack must describe, each as a NumPy array and a cupylike array of equal values.
+layouts = pytest.mark.parametrize("layout", layout_names(writeable=True))
 
 _get_name = ctypes.pythonapi.PyCapsule_GetName
 _get_name.restype, _get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
@@ -41,14 +35,12 @@ def capsule_name(capsule):
     return _get_name(capsule).decode()
 
 
-def numpy_view(dtype, layout, seed=0):
-    shape, view = LAYOUTS[layout]
-    return view(sample_values(dtype, shape, seed))
+def numpy_view(dtype, layout):
+    return dict((n, h) for n, h, _ in layout_pairs(dtype, writeable=True))[layout]
 
 
-def our_view(dtype, layout, seed=0):
-    shape, view = LAYOUTS[layout]
-    return view(cupylike.asarray(sample_values(dtype, shape, seed)))
+def our_view(dtype, layout):
+    return dict((n, d) for n, _, d in layout_pairs(dtype, writeable=True))[layout]
 
 
 def other_values(like, seed=1):
@@ -58,6 +50,17 @@ def other_values(like, seed=1):
 
 
 # --- the producer: __dlpack_device__ and __dlpack__ ------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["from_dlpack", "ndarray.__dlpack__", "ndarray.__dlpack_device__"])
+def test_signatures_are_numpys(name):
+    def find(xp):
+        obj = xp
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        return obj
+
+    assert inspect.signature(find(cupylike)) == inspect.signature(find(numpy))
 
 
 def test_dlpack_device_names_the_arrays_device():
@@ -425,24 +428,18 @@ def test_overlapping_views_from_dlpack_copy_as_numpy_does():
 
 @for_all_dtypes()
 def test_dtypes_round_trip_through_our_capsules(dtype):
-    x = our_view(dtype, "strided")
+    x = our_view(dtype, "sliced")
     for max_version in (None, (1, 0)):
         y = cupylike.from_dlpack(x.__dlpack__(max_version=max_version))
         assert_array_equal(y, cupylike.asnumpy(x))
 
 
-def test_from_dlpack_copy_false_on_the_same_device_is_a_view():
+@pytest.mark.parametrize("copy", [False, True])
+def test_from_dlpack_of_our_array_copies_only_when_asked(copy):
     x = cupylike.arange(4)
-    y = cupylike.from_dlpack(x, copy=False)
+    y = cupylike.from_dlpack(x, copy=copy)
     x[2] = 11
-    assert int(y[2]) == 11
-
-
-def test_from_dlpack_copy_true_of_our_array_is_independent():
-    x = cupylike.arange(4)
-    y = cupylike.from_dlpack(x, copy=True)
-    x[2] = 11
-    assert int(y[2]) == 2
+    assert int(y[2]) == (2 if copy else 11)
 
 
 # --- the stream handshake on a CUDA device ---------------------------------------------------
