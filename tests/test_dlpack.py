@@ -54,19 +54,15 @@ def other_values(like, seed=1):
 
 @pytest.mark.parametrize("name", ["from_dlpack", "ndarray.__dlpack__", "ndarray.__dlpack_device__"])
 def test_signatures_are_numpys(name):
-    def find(xp):
-        obj = xp
-        for part in name.split("."):
-            obj = getattr(obj, part)
-        return obj
-
-    assert inspect.signature(find(cupylike)) == inspect.signature(find(numpy))
+    ours, theirs = cupylike, numpy
+    for part in name.split("."):
+        ours, theirs = getattr(ours, part), getattr(theirs, part)
+    assert inspect.signature(ours) == inspect.signature(theirs)
 
 
 def test_dlpack_device_names_the_arrays_device():
-    x = cupylike.arange(3)
-    device = cupylike.Device()
-    assert x.__dlpack_device__() == ((1, 0) if ON_CPU else (2, device.id))
+    expected = (1, 0) if ON_CPU else (2, cupylike.Device().id)
+    assert cupylike.arange(3).__dlpack_device__() == expected
 
 
 @pytest.mark.parametrize("max_version, name", [
@@ -86,22 +82,20 @@ def test_bad_max_version_raises_as_numpy(max_version, error):
         cupylike.arange(3).__dlpack__(max_version=max_version)
 
 
-def test_versioned_capsule_holds_dlpack_1_0():
-    capsule = cupylike.arange(3).__dlpack__(max_version=(1, 0))
-    version = ctypes.cast(_get_pointer(capsule, b"dltensor_versioned"),
-                          ctypes.POINTER(ctypes.c_uint32))
-    assert (version[0], version[1]) == (1, 0)
+def versioned_header(capsule):
+    """(major, minor, flags) of a "dltensor_versioned" capsule's DLManagedTensorVersioned."""
+    words = ctypes.cast(_get_pointer(capsule, b"dltensor_versioned"),
+                        ctypes.POINTER(ctypes.c_uint64))
+    return words[0] & 0xFFFFFFFF, words[0] >> 32, words[3]  # flags follow two pointers
 
 
-def test_read_only_array_needs_a_versioned_capsule_as_in_numpy():
-    np_view = numpy.broadcast_to(numpy.arange(3.0), (2, 3))
-    our = cupylike.broadcast_to(cupylike.arange(3.0), (2, 3))
-    for x in (np_view, our):
-        with pytest.raises(BufferError, match="readonly"):
-            x.__dlpack__()
-        assert capsule_name(x.__dlpack__(max_version=(1, 0))) == "dltensor_versioned"
-    with pytest.raises(BufferError):
-        cupylike.toDlpack(our)
+@pytest.mark.parametrize("make, copy, flags", [
+    (lambda: cupylike.arange(3), None, 0),
+    (lambda: cupylike.arange(3), True, 2),  # is-copied
+    (lambda: cupylike.broadcast_to(cupylike.arange(3), (2, 3)), None, 1),  # read-only
+])
+def test_versioned_capsules_hold_dlpack_1_0_and_their_flags(make, copy, flags):
+    assert versioned_header(make().__dlpack__(max_version=(1, 0), copy=copy)) == (1, 0, flags)
 
 
 @pytest.mark.parametrize("copy", ["yes", ""])
@@ -109,6 +103,9 @@ def test_string_copy_raises_as_numpy(copy):
     for x in (numpy.arange(3), cupylike.arange(3)):
         with pytest.raises(ValueError, match="strings are not allowed"):
             x.__dlpack__(copy=copy)
+    for xp in (numpy, cupylike):
+        with pytest.raises(ValueError, match="strings are not allowed"):
+            xp.from_dlpack(numpy.arange(3), copy=copy)
 
 
 @pytest.mark.parametrize("dl_device, error", [
@@ -208,6 +205,22 @@ def test_numpy_cannot_view_device_memory_but_can_ask_for_a_host_copy():
         numpy.from_dlpack(x, device="cpu", copy=False)
 
 
+@needs_cuda
+def test_arrays_move_between_our_devices_when_a_copy_is_allowed():
+    host = cupylike.asarray([1.0, 2.0], device="cpu")
+    capsule = host.__dlpack__(max_version=(1, 0), dl_device=(2, cupylike.Device().id))
+    assert versioned_header(capsule)[2] == 2
+    on_gpu = cupylike.from_dlpack(capsule)
+    assert on_gpu.device == cupylike.Device()
+    back = cupylike.from_dlpack(on_gpu, device="cpu")
+    assert back.device.kind == "cpu"
+    assert_array_equal(back, numpy.array([1.0, 2.0]))
+    with pytest.raises(BufferError, match="copy=False"):
+        host.__dlpack__(dl_device=(2, 0), copy=False)
+    with pytest.raises(BufferError, match="copy=False"):
+        cupylike.from_dlpack(on_gpu, device="cpu", copy=False)
+
+
 # --- we consume NumPy's ----------------------------------------------------------------------
 
 
@@ -297,12 +310,6 @@ def test_from_dlpack_copy_true_never_shares(copy):
     assert float(x[0]) == (9.0 if shared else 0.0)
 
 
-def test_from_dlpack_rejects_string_copy_as_numpy():
-    for xp in (numpy, cupylike):
-        with pytest.raises(ValueError, match="strings are not allowed"):
-            xp.from_dlpack(numpy.arange(3), copy="no")
-
-
 def test_from_dlpack_of_a_non_producer_raises_attribute_error_as_numpy():
     for xp in (numpy, cupylike):
         with pytest.raises(AttributeError, match="__dlpack__"):
@@ -324,25 +331,32 @@ def test_misaligned_elements_raise_buffer_error():
         cupylike.from_dlpack(a)
 
 
+class Forwarding:
+    """Another library's producer over `x`, recording the keywords of its last __dlpack__ call;
+    a `legacy` one takes only `stream`, as producers before DLPack 1.0 do."""
+
+    def __init__(self, x, legacy=False):
+        self.x, self.legacy, self.seen = x, legacy, None
+
+    def __dlpack__(self, **kwargs):
+        if self.legacy and set(kwargs) - {"stream"}:
+            raise TypeError("__dlpack__() got an unexpected keyword argument")
+        self.seen = kwargs
+        return self.x.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return self.x.__dlpack_device__()
+
+
 @needs_cpu
 def test_producers_without_the_dlpack_1_keywords_get_the_legacy_call():
-    class Legacy:
-        def __init__(self, a):
-            self.a = a
-
-        def __dlpack__(self, stream=None):
-            return self.a.__dlpack__(stream=stream)
-
-        def __dlpack_device__(self):
-            return self.a.__dlpack_device__()
-
     a = numpy.arange(4.0)
-    x = cupylike.from_dlpack(Legacy(a))
+    x = cupylike.from_dlpack(Forwarding(a, legacy=True))
     a[1] = 5.0
     assert float(x[1]) == 5.0
     for xp in (numpy, cupylike):  # NumPy cannot ask such a producer for a copy, nor can we
         with pytest.raises(TypeError):
-            xp.from_dlpack(Legacy(a), copy=True)
+            xp.from_dlpack(Forwarding(a, legacy=True), copy=True)
 
 
 def test_a_newer_dlpack_major_version_is_refused_and_the_capsule_stays_whole():
@@ -475,23 +489,10 @@ def test_consumers_stream_waits_for_the_producers_work():
 
 @needs_cuda
 def test_from_dlpack_passes_our_current_stream_to_the_producer():
-    seen = {}
-
-    class Producer:
-        def __init__(self, x):
-            self.x = x
-
-        def __dlpack__(self, **kwargs):
-            seen.update(kwargs)
-            return self.x.__dlpack__(**kwargs)
-
-        def __dlpack_device__(self):
-            return self.x.__dlpack_device__()
-
-    x = cupylike.arange(4)
-    cupylike.from_dlpack(Producer(x))
-    assert seen["stream"] == 1 and seen["max_version"] == (1, 0)
+    producer = Forwarding(cupylike.arange(4))
+    cupylike.from_dlpack(producer)
+    assert producer.seen["stream"] == 1 and producer.seen["max_version"] == (1, 0)
     stream = cupylike.cuda.Stream()
     with stream:
-        cupylike.from_dlpack(Producer(x))
-    assert seen["stream"] == stream.ptr
+        cupylike.from_dlpack(producer)
+    assert producer.seen["stream"] == stream.ptr
