@@ -25,10 +25,9 @@ template <class Managed>
 void delete_unconsumed(PyObject* capsule, const char* name) {
   if (!PyCapsule_IsValid(capsule, name)) return;
   auto* m = static_cast<Managed*>(PyCapsule_GetPointer(capsule, name));
-  PyObject *type, *value, *traceback;
-  PyErr_Fetch(&type, &value, &traceback);
+  // Python 3.12 deprecates PyErr_Fetch; pybind11 (a system header here) keeps the warning out.
+  py::error_scope keep;
   if (m && m->deleter) m->deleter(m);
-  PyErr_Restore(type, value, traceback);
 }
 
 void versioned_destructor(PyObject* capsule) {
