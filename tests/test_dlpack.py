@@ -5,13 +5,13 @@ On the cpu device NumPy and cupylike share memory both ways, which the tests pro
 through one side and reading the other; on a CUDA device NumPy's arrays are copied to the
 device, as CuPy does, and the stream handshake is tested instead."""
 
-import ctypes
 import gc
 import inspect
 import sys
 
 import numpy
 import pytest
+from helpers.dlpack_capsules import capsule_name, managed, tensor_fields
 from helpers.layouts import layout_names, layout_pairs
 
 import cupylike
@@ -24,23 +24,9 @@ needs_cuda = pytest.mark.skipif(ON_CPU, reason="about arrays on a CUDA device")
 # The layouts DLPack must describe, each as a NumPy array and a cupylike array of equal values.
 layouts = pytest.mark.parametrize("layout", layout_names(writeable=True))
 
-_get_name = ctypes.pythonapi.PyCapsule_GetName
-_get_name.restype, _get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
-_get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
-_get_pointer.restype = ctypes.c_void_p
-_get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-
-
-def capsule_name(capsule):
-    return _get_name(capsule).decode()
-
-
-def numpy_view(dtype, layout):
-    return dict((n, h) for n, h, _ in layout_pairs(dtype, writeable=True))[layout]
-
-
-def our_view(dtype, layout):
-    return dict((n, d) for n, _, d in layout_pairs(dtype, writeable=True))[layout]
+def views(dtype, layout):
+    """(NumPy array, cupylike array) of equal values in `layout`."""
+    return {n: (h, d) for n, h, d in layout_pairs(dtype, writeable=True)}[layout]
 
 
 def other_values(like, seed=1):
@@ -73,6 +59,23 @@ def test_max_version_picks_the_capsule_as_numpy_does(max_version, name):
     assert capsule_name(cupylike.arange(3).__dlpack__(max_version=max_version)) == name
 
 
+@for_all_dtypes()
+@layouts
+@pytest.mark.parametrize("max_version", [None, (1, 0)])
+def test_capsules_hold_what_numpys_hold(dtype, layout, max_version):
+    # Type codes (bool is kDLBool), shape, strides in elements, no byte offset: as NumPy's.
+    host, dev = views(dtype, layout)
+    ours = tensor_fields(dev.__dlpack__(max_version=max_version))
+    theirs = tensor_fields(host.__dlpack__(max_version=max_version))
+    if dev.size:
+        assert ours["data"] == dev.data.ptr  # the first element's address
+    if not ON_CPU:
+        assert ours.pop("device") == (2, cupylike.Device().id)
+        theirs.pop("device")
+    ours.pop("data"), theirs.pop("data")
+    assert ours == theirs
+
+
 @pytest.mark.parametrize("max_version, error", [((1,), TypeError), (1, TypeError),
                                                 (("a", 0), TypeError)])
 def test_bad_max_version_raises_as_numpy(max_version, error):
@@ -83,10 +86,9 @@ def test_bad_max_version_raises_as_numpy(max_version, error):
 
 
 def versioned_header(capsule):
-    """(major, minor, flags) of a "dltensor_versioned" capsule's DLManagedTensorVersioned."""
-    words = ctypes.cast(_get_pointer(capsule, b"dltensor_versioned"),
-                        ctypes.POINTER(ctypes.c_uint64))
-    return words[0] & 0xFFFFFFFF, words[0] >> 32, words[3]  # flags follow two pointers
+    """(major, minor, flags) of a "dltensor_versioned" capsule."""
+    m = managed(capsule)
+    return m.version.major, m.version.minor, m.flags
 
 
 @pytest.mark.parametrize("make, copy, flags", [
@@ -147,7 +149,7 @@ def test_strides_that_are_not_whole_elements_raise_buffer_error():
 @for_all_dtypes()
 @layouts
 def test_numpy_from_dlpack_views_our_memory(dtype, layout):
-    x = our_view(dtype, layout)
+    x = views(dtype, layout)[1]
     y = numpy.from_dlpack(x)
     assert_array_equal(x, y)
     assert y.strides == x.strides
@@ -228,7 +230,7 @@ def test_arrays_move_between_our_devices_when_a_copy_is_allowed():
 @for_all_dtypes()
 @layouts
 def test_from_dlpack_views_numpy_memory(dtype, layout):
-    a = numpy_view(dtype, layout)
+    a = views(dtype, layout)[0]
     x = cupylike.from_dlpack(a)
     assert_array_equal(x, a)
     assert x.strides == a.strides
@@ -244,12 +246,12 @@ def test_from_dlpack_views_numpy_memory(dtype, layout):
 @for_all_dtypes()
 @layouts
 def test_from_dlpack_copies_numpy_arrays_to_the_device(dtype, layout):
-    a = numpy_view(dtype, layout)
+    a = views(dtype, layout)[0]
     x = cupylike.from_dlpack(a)
     assert x.device == cupylike.Device()
     assert_array_equal(x, a)
     a[...] = other_values(a)
-    assert_array_equal(x, numpy_view(dtype, layout))
+    assert_array_equal(x, views(dtype, layout)[0])
     with pytest.raises(BufferError, match="copy=False"):
         cupylike.from_dlpack(a, copy=False)
 
@@ -361,13 +363,12 @@ def test_producers_without_the_dlpack_1_keywords_get_the_legacy_call():
 
 def test_a_newer_dlpack_major_version_is_refused_and_the_capsule_stays_whole():
     capsule = numpy.arange(3.0).__dlpack__(max_version=(1, 0))
-    version = ctypes.cast(_get_pointer(capsule, b"dltensor_versioned"),
-                          ctypes.POINTER(ctypes.c_uint32))
-    version[0] = 2
+    version = managed(capsule).version
+    version.major = 2
     with pytest.raises(BufferError, match="newer"):
         cupylike.from_dlpack(capsule)
     assert capsule_name(capsule) == "dltensor_versioned"
-    version[0] = 1
+    version.major = 1
     assert_array_equal(cupylike.from_dlpack(capsule), numpy.arange(3.0))
     assert capsule_name(capsule) == "used_dltensor_versioned"
 
@@ -422,7 +423,7 @@ def test_todlpack_and_fromdlpack_share_memory():
 
 @layouts
 def test_from_dlpack_of_our_own_array_is_a_view(layout):
-    x = our_view(numpy.float32, layout)
+    x = views(numpy.float32, layout)[1]
     y = cupylike.from_dlpack(x)
     assert y.device == x.device
     assert y.strides == x.strides
@@ -442,7 +443,7 @@ def test_overlapping_views_from_dlpack_copy_as_numpy_does():
 
 @for_all_dtypes()
 def test_dtypes_round_trip_through_our_capsules(dtype):
-    x = our_view(dtype, "sliced")
+    x = views(dtype, "sliced")[1]
     for max_version in (None, (1, 0)):
         y = cupylike.from_dlpack(x.__dlpack__(max_version=max_version))
         assert_array_equal(y, cupylike.asnumpy(x))
