@@ -81,6 +81,10 @@ newaxis = None
 from cupylike import fft, linalg, random  # noqa: E402 (the numpy.* namespaces of those names)
 from cupylike._core import _methods  # noqa: E402
 from cupylike._core._checked import poisoning as _poisoning  # noqa: E402
+
+# Exchange with other libraries: DLPack, with CuPy's names too (the CUDA array interface is
+# ndarray.__cuda_array_interface__, and asarray / array read other objects').
+from cupylike._core._native import from_dlpack, fromDlpack, toDlpack  # noqa: E402
 from cupylike._creation._matrices import (  # noqa: E402
     diag,
     diagflat,

@@ -23,6 +23,8 @@ enum class ErrorKind {
   kernel,            // cupylike.cuda.KernelError: a kernel trapped, asserted or deadlocked
   launch,            // cupylike.cuda.LaunchError: a launch over a GPU's limits (also a ValueError)
   overflow,          // OverflowError (a Python int that does not fit the dtype)
+  buffer,            // BufferError (DLPack: a tensor that cannot be exchanged as asked)
+  attribute,         // AttributeError (a protocol attribute this array does not have)
 };
 
 class Error : public std::runtime_error {

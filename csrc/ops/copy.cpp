@@ -120,12 +120,15 @@ std::vector<const KernelFamily*> copy_kernel_families() {
 }
 
 bool may_share_memory(const NDArray& a, const NDArray& b) {
-  if (!a.memory() || a.memory() != b.memory() || a.size() == 0 || b.size() == 0) return false;
+  // By address, not by memory block: arrays imported through DLPack or the CUDA array interface
+  // have blocks of their own over memory that other arrays may view too.
+  if (!a.memory() || !b.memory() || a.device() != b.device() || a.size() == 0 || b.size() == 0)
+    return false;
   Extent ea = byte_extent(a.shape(), a.strides(), a.itemsize());
   Extent eb = byte_extent(b.shape(), b.strides(), b.itemsize());
-  int64_t a_lo = a.offset() + ea.lo, a_hi = a.offset() + ea.hi;
-  int64_t b_lo = b.offset() + eb.lo, b_hi = b.offset() + eb.hi;
-  return a_lo < b_hi && b_lo < a_hi;
+  auto a0 = int64_t(reinterpret_cast<uintptr_t>(a.data()));
+  auto b0 = int64_t(reinterpret_cast<uintptr_t>(b.data()));
+  return a0 + ea.lo < b0 + eb.hi && b0 + eb.lo < a0 + ea.hi;
 }
 
 void copy_cast(const NDArray& dst, const NDArray& src, const Stream& stream) {

@@ -45,7 +45,7 @@ ArrayPtr ravel(const ArrayPtr& a, char order, const Stream& stream);
 /// The kernel families copy_cast and fill compile (for tests that compile every library kernel).
 std::vector<const KernelFamily*> copy_kernel_families();
 
-/// True when the two arrays' byte ranges in one memory block intersect.
+/// True when the two arrays' byte ranges on one device intersect.
 bool may_share_memory(const NDArray& a, const NDArray& b);
 
 }  // namespace cupylike

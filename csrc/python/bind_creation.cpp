@@ -9,6 +9,7 @@
 #include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/cuda_array_interface.hpp"
 #include "python/gil.hpp"
 #include "python/host_transfer.hpp"
 #include "python/host_values.hpp"
@@ -101,6 +102,8 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
   bool never = !copy_obj.is_none() && !always;
   char order = order_from_py(order_obj, 'K');
   if (!py::isinstance<NDArray>(obj)) {
+    if (ArrayPtr view = view_of_cuda_array_interface(obj, device_obj))
+      return as_array(py::cast(view), dtype, order_obj, device_obj, copy_obj, ndmin);
     if (never)
       raise(ErrorKind::value, std::string(kNoCopy) +
                                   " Moving host data to a device "

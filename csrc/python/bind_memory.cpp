@@ -8,39 +8,12 @@
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 #include "python/memory_pointer.hpp"
+#include "python/python_owner.hpp"
 #include "runtime/checked_mode.hpp"
 
 namespace cupylike::python {
 
 namespace {
-
-/// A Python object owned from C++: released with the GIL, or not at all once the interpreter
-/// has ended.
-struct PythonOwner {
-  explicit PythonOwner(py::object o) : object(std::move(o)) {}
-  PythonOwner(const PythonOwner&) = delete;
-  PythonOwner& operator=(const PythonOwner&) = delete;
-  ~PythonOwner() {
-    if (!Py_IsInitialized()) {
-      object.release();
-      return;
-    }
-    py::gil_scoped_acquire gil;
-    object = py::object();
-  }
-  py::object object;
-};
-
-/// Memory from a Python allocator: the object it returned stays alive until the block is
-/// released (RMM's allocator, for instance, frees when its buffer object is collected).
-class PythonMemory final : public Memory {
- public:
-  PythonMemory(Device d, void* ptr, size_t size, py::object owner)
-      : Memory(d, ptr, size), owner_(std::move(owner)) {}
-
- private:
-  PythonOwner owner_;
-};
 
 /// The object a pinned pool is seen as from Python.
 struct PinnedPoolHandle {
@@ -52,17 +25,19 @@ py::object* g_allocator_object = new py::object(py::none());
 
 MemoryPtr call_python_allocator(const py::object& fn, Device device, size_t bytes) {
   py::gil_scoped_acquire gil;
+  // The object the allocator returns stays alive until the block is released (RMM's
+  // allocator, for instance, frees when its buffer object is collected).
   py::object r = fn(bytes);
   if (py::isinstance<MemoryPointer>(r)) {
     const MemoryPointer& p = r.cast<const MemoryPointer&>();
-    return std::make_shared<PythonMemory>(device, reinterpret_cast<void*>(p.ptr()), bytes, r);
+    return memory_owned_by(r, device, reinterpret_cast<void*>(p.ptr()), bytes);
   }
   if (!py::hasattr(r, "ptr"))
     raise(ErrorKind::type,
           "an allocator must return an object with a `ptr` attribute (such as "
           "a MemoryPointer)");
   uintptr_t ptr = uintptr_t(int_in_range(r.attr("ptr"), "allocator's pointer", 0, INT64_MAX));
-  return std::make_shared<PythonMemory>(device, reinterpret_cast<void*>(ptr), bytes, r);
+  return memory_owned_by(r, device, reinterpret_cast<void*>(ptr), bytes);
 }
 
 void set_allocator_py(py::object fn) {

@@ -50,6 +50,10 @@ PyObject* python_type(ErrorKind kind) {
       return g_kernel_error;
     case ErrorKind::launch:
       return g_launch_error;
+    case ErrorKind::buffer:
+      return PyExc_BufferError;
+    case ErrorKind::attribute:
+      return PyExc_AttributeError;
   }
   return PyExc_RuntimeError;
 }

@@ -6,6 +6,7 @@
 #include "ops/transfer.hpp"
 #include "python/convert.hpp"
 #include "python/gil.hpp"
+#include "python/host_values.hpp"
 #include "python/objects.hpp"
 
 namespace cupylike::python {
@@ -179,6 +180,13 @@ ArrayPtr from_host(py::handle obj, py::handle dtype, char order, Device device,
     unlocked_if_large(a->nbytes(), [&] { upload(*a, p, stream); });
   }
   return a;
+}
+
+ArrayPtr copy_to_device(const ArrayPtr& a, Device device) {
+  if (device == a->device())
+    return copy_array_unlocked(a, 'K', *current_stream(device), a->dtype());
+  py::array host = to_numpy(a, 'K', py::none(), *current_stream(a->device()));
+  return from_host(host, py::none(), 'K', device, *current_stream(device));
 }
 
 }  // namespace cupylike::python

@@ -21,4 +21,8 @@ void set_from_numpy(const ArrayPtr& dst, py::handle src, const Stream& stream);
 ArrayPtr from_host(py::handle obj, py::handle dtype, char order, Device device,
                    const Stream& stream);
 
+/// A copy of `a` on `device`. Devices share no memory: across them the elements go through the
+/// host (order 'K').
+ArrayPtr copy_to_device(const ArrayPtr& a, Device device);
+
 }  // namespace cupylike::python

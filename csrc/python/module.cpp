@@ -28,4 +28,5 @@ PYBIND11_MODULE(_native, m) {
   p::bind_reduction_kernel(m);
   p::bind_operators(m);
   p::bind_jit(m);
+  p::bind_interop(m);
 }
