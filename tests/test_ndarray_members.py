@@ -258,7 +258,8 @@ def test_ptp_method_matches_numpy_ptp(dtype, name):
 @pytest.mark.parametrize("name", ["C", "negative", "0-d", "empty"])
 def test_contains_matches_numpy(dtype, name):
     host, dev = _pair(dtype, name)
-    candidates = [0, 1, -1, 2.5, True] + ([host.flat[0].item()] if host.size else [])
+    candidates = [0, 1, -1, 2.5, True, None, "a", (1,), ["a"]]
+    candidates += [host.flat[0].item()] if host.size else []
     for value in candidates:
         assert (value in dev) is (value in host), value
 

@@ -43,6 +43,7 @@ from cupylike.linalg._products import dot, matmul
 
 _NoValue = numpy._NoValue
 _conjugate = UFUNCS["conjugate"]
+_equal = UFUNCS["equal"]
 
 
 def sum(self, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue,  # noqa: A001
@@ -125,7 +126,13 @@ def _flatten(self, order="C"):
 
 
 def _contains(self, value):
-    return bool((self == value).any())
+    try:
+        if isinstance(value, (list, tuple)):  # NumPy compares with a sequence elementwise
+            value = _native.asarray(numpy.asarray(value), device=self.device)
+        equal = _equal(self, value)
+    except TypeError:
+        return False  # NumPy: an object it cannot compare (None, a string) equals no element
+    return bool(equal.any())
 
 
 def _class_getitem(cls, item):
