@@ -123,6 +123,25 @@ def test_device_numbers_keep_cudas_meaning_on_a_cuda_backend():
         cupylike.cuda.Device(count).use()
 
 
+def test_external_stream_wraps_a_stream_it_does_not_own():
+    owner = cupylike.cuda.Stream(non_blocking=True)
+    ext = cupylike.cuda.ExternalStream(owner.ptr)
+    assert cupylike.cuda.stream.ExternalStream is cupylike.cuda.ExternalStream
+    assert isinstance(ext, cupylike.cuda.Stream) and ext != owner
+    assert ext.ptr == owner.ptr and ext.device == cupylike.Device()
+    with ext:
+        assert cupylike.cuda.get_current_stream() is ext
+        y = cupylike.arange(10) * 2
+    ext.synchronize()
+    assert ext.done
+    del ext  # the stream is the owner's: still usable after
+    with owner:
+        z = y + 1
+    owner.synchronize()
+    assert_array_equal(z, numpy.arange(10) * 2 + 1)
+    assert cupylike.cuda.ExternalStream(owner.ptr, 0).device == cupylike.cuda.Device(0)
+
+
 def test_events_time_work_in_milliseconds():
     start, end = cupylike.cuda.Event(), cupylike.cuda.Event()
     start.record()

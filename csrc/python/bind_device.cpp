@@ -147,6 +147,14 @@ runs as it is issued, so every stream is in order and ``synchronize`` returns at
       });
   cls.attr("null") = Stream::null();
   m.def(
+      "_external_stream",
+      [](uintptr_t ptr, int64_t device_id) {
+        Device d = device_id < 0 ? current_device() : device_for_ordinal(device_id);
+        return Stream::external(d, reinterpret_cast<StreamHandle>(ptr));
+      },
+      py::arg("ptr"), py::arg("device_id") = -1,
+      "A Stream over another library's stream handle (cupylike.cuda.ExternalStream).");
+  m.def(
       "get_current_stream",
       [](py::handle device) { return current_stream(device_from_py(device)); },
       py::arg("device") = py::none(), "The calling thread's current stream on a device.");
