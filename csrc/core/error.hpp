@@ -19,6 +19,7 @@ enum class ErrorKind {
   runtime,           // RuntimeError
   cuda_unavailable,  // cupylike.cuda.CUDAUnavailableError: no driver / no device
   cuda_driver,       // cupylike.cuda.CUDADriverError: a driver call failed
+  cuda_runtime,      // cupylike.cuda.runtime.CUDARuntimeError: CuPy's type for runtime API errors
   compile,           // cupylike.CompileError (thrown as CompileFailure, with the log)
   kernel,            // cupylike.cuda.KernelError: a kernel trapped, asserted or deadlocked
   launch,            // cupylike.cuda.LaunchError: a launch over a GPU's limits (also a ValueError)

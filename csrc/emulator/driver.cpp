@@ -90,6 +90,15 @@ constexpr std::pair<CUdevice_attribute, int> kAttributes[] = {
     {CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, 52428800},
     {CU_DEVICE_ATTRIBUTE_CLOCK_RATE, 1980000},
     {CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING, 1},
+    // Asked for by cudaGetDeviceProperties-style queries (runtime/cuda/cuda_properties.cpp).
+    {CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID, 0},
+    {CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, 0},
+    {CU_DEVICE_ATTRIBUTE_INTEGRATED, 0},
+    {CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY, 1},
+    {CU_DEVICE_ATTRIBUTE_COMPUTE_MODE, 0},
+    {CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS, 1},
+    {CU_DEVICE_ATTRIBUTE_ECC_ENABLED, 0},
+    {CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, 0},  // no cuMemAllocManaged here
 };
 
 // An attribute's value; false for one not modelled (the caller gets CUDA_ERROR_INVALID_VALUE,

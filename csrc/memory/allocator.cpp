@@ -6,6 +6,7 @@
 #include "memory/guarded.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/checked_mode.hpp"
+#include "runtime/cuda/driver.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {
@@ -16,8 +17,20 @@ std::atomic<bool> g_has_custom{false};
 std::shared_ptr<AllocatorFn> g_custom;
 
 // Pinned memory is CUDA's (cuMemHostAlloc, portable to every context), so one CUDA device's
-// backend serves the whole process; device 0 is the one every CUDA machine has.
-Backend& pinned_backend() { return backend_for(Device{DeviceKind::cuda, 0}); }
+// backend serves the whole process; device 0 is the one every CUDA machine has. Without CUDA
+// there is nothing to pin for, and host memory serves (CuPy programs' pinned pools still work).
+Backend& pinned_backend() {
+  return backend_for(cuda::device_count() > 0 ? Device{DeviceKind::cuda, 0} : Device{});
+}
+
+std::mutex g_pinned_mutex;
+// Set by use_pinned_pool (empty: the default); never destroyed, as pools outlive static teardown.
+std::shared_ptr<Pool>* g_pinned_in_use = new std::shared_ptr<Pool>();
+
+std::shared_ptr<Pool> default_pinned_pool() {
+  static std::shared_ptr<Pool>* pool = new std::shared_ptr<Pool>(new_pinned_pool());
+  return *pool;
+}
 
 }  // namespace
 
@@ -69,14 +82,20 @@ PoolSet& default_pool_set() {
   return *set;
 }
 
+std::shared_ptr<Pool> new_pinned_pool() {
+  Pool::Source src{[](size_t n) { return pinned_backend().allocate_pinned(n); },
+                   [](void* p, size_t n) { pinned_backend().deallocate_pinned(p, n); }, 0};
+  return std::make_shared<Pool>(Device{}, "pinned host memory", std::move(src), /*reclaim=*/false);
+}
+
 std::shared_ptr<Pool> pinned_pool() {
-  static std::shared_ptr<Pool>* pool = [] {
-    Pool::Source src{[](size_t n) { return pinned_backend().allocate_pinned(n); },
-                     [](void* p, size_t n) { pinned_backend().deallocate_pinned(p, n); }, 0};
-    return new std::shared_ptr<Pool>(
-        std::make_shared<Pool>(Device{}, "pinned host memory", std::move(src), /*reclaim=*/false));
-  }();
-  return *pool;
+  std::lock_guard<std::mutex> lock(g_pinned_mutex);
+  return *g_pinned_in_use ? *g_pinned_in_use : default_pinned_pool();
+}
+
+void use_pinned_pool(std::shared_ptr<Pool> pool) {
+  std::lock_guard<std::mutex> lock(g_pinned_mutex);
+  *g_pinned_in_use = std::move(pool);
 }
 
 void set_allocator(AllocatorFn allocator) {

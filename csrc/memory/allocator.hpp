@@ -30,8 +30,14 @@ class PoolSet {
 /// The pools arrays use unless an allocator is set (cupylike.get_default_memory_pool()).
 PoolSet& default_pool_set();
 
-/// A pool of page-locked host memory for staging cuda transfers (one per process).
+/// The pool of page-locked host memory that stages cuda transfers: the process's own, or the
+/// one set by use_pinned_pool. Without CUDA its blocks are plain host memory.
 std::shared_ptr<Pool> pinned_pool();
+/// A new pool of page-locked host memory (cupylike.cuda.PinnedMemoryPool()).
+std::shared_ptr<Pool> new_pinned_pool();
+/// Makes `pool` the one transfers stage through (cupy.cuda.set_pinned_memory_allocator(
+/// pool.malloc)); nullptr restores the process's own.
+void use_pinned_pool(std::shared_ptr<Pool> pool);
 
 using AllocatorFn = std::function<MemoryPtr(Device device, size_t bytes, uint64_t stream_id)>;
 /// Replaces the allocator of every device; an empty function restores the default pools.

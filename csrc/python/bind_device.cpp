@@ -5,17 +5,12 @@
 #include "core/error.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
-#include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/device_properties.hpp"
 
 namespace cupylike::python {
 
 namespace {
-
-CudaBackend& cuda_backend(Device d) {
-  if (!d.is_cuda()) raise(ErrorKind::value, "the cpu device has no CUDA properties");
-  return static_cast<CudaBackend&>(backend_for(d));
-}
 
 void bind_device_class(py::module_& m) {
   py::class_<Device>(m, "Device", R"doc(
@@ -28,10 +23,20 @@ Use it as a context manager to make it current for a block.)doc")
       .def_property_readonly("id", [](Device d) { return d.index; })
       .def_property_readonly(
           "compute_capability",
-          [](Device d) { return std::to_string(cuda_backend(d).compute_capability()); },
-          "The CUDA compute capability as a string (\"90\" for sm_90), as CuPy gives it.")
+          [](Device d) { return std::to_string(device_properties(d).compute_capability()); },
+          "The CUDA compute capability as a string (\"90\" for sm_90), as CuPy gives it; on "
+          "the cpu device, that of the GPU whose launch limits it enforces.")
       .def_property_readonly(
-          "name", [](Device d) { return d.is_cpu() ? std::string("cpu") : cuda_backend(d).name(); })
+          "attributes",
+          [](Device d) {
+            py::dict out;
+            for (const auto& [name, value] : device_properties(d).attributes())
+              out[py::str(name)] = value;
+            return out;
+          },
+          "The device's attributes by cudaDeviceAttr name ('MaxThreadsPerBlock', ...), as "
+          "CuPy's Device.attributes.")
+      .def_property_readonly("name", [](Device d) { return device_properties(d).name; })
       .def_property_readonly(
           "mem_info", [](Device d) { return backend_for(d).memory_info(); },
           "(free, total) bytes of device memory.")
@@ -67,6 +72,26 @@ Use it as a context manager to make it current for a block.)doc")
   m.def("_cuda_emulated", &cuda::emulated,
         "Whether the CUDA driver in use is cupylike's emulated GPU (CUPYLIKE_CUDA_EMULATOR=1).");
   m.def("_default_device", &default_device);
+  m.def("_ordinal_count", &ordinal_count,
+        "How many device ordinals there are: CUDA devices, or 1 (the cpu device) on the cpu "
+        "backend.");
+  m.def("_driver_version", &cuda::driver_version, "The CUDA driver's version; 0 without one.");
+  m.attr("_cuda_api_version") = cuda::kApiVersion;
+  m.def(
+      "_device_properties",
+      [](py::handle device) {
+        DeviceProperties p = device_properties(device_from_py(device));
+        py::dict out;
+        out["name"] = py::bytes(p.name);
+        for (const DeviceProperty& prop : p.properties) {
+          if (prop.values.size() == 1)
+            out[prop.field] = prop.values[0];
+          else
+            out[prop.field] = py::tuple(py::cast(prop.values));
+        }
+        return out;
+      },
+      py::arg("device"), "cudaDeviceProp's fields for a device, as CuPy's getDeviceProperties.");
 }
 
 void bind_stream(py::module_& m) {
@@ -121,6 +146,14 @@ runs as it is issued, so every stream is in order and ``synchronize`` returns at
         return "<Stream " + std::to_string(s.id()) + " on " + s.device()->str() + ">";
       });
   cls.attr("null") = Stream::null();
+  m.def(
+      "_external_stream",
+      [](uintptr_t ptr, int64_t device_id) {
+        Device d = device_id < 0 ? current_device() : device_for_ordinal(device_id);
+        return Stream::external(d, reinterpret_cast<StreamHandle>(ptr));
+      },
+      py::arg("ptr"), py::arg("device_id") = -1,
+      "A Stream over another library's stream handle (cupylike.cuda.ExternalStream).");
   m.def(
       "get_current_stream",
       [](py::handle device) { return current_stream(device_from_py(device)); },

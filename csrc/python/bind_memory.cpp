@@ -60,6 +60,17 @@ void set_allocator_py(py::object fn) {
   *g_allocator_object = std::move(fn);
 }
 
+void set_pinned_allocator_py(py::handle fn) {
+  if (fn.is_none()) return use_pinned_pool(nullptr);
+  // Only a pool's own malloc: the staging path allocates without the GIL.
+  if (py::hasattr(fn, "__self__") && py::isinstance<PinnedPoolHandle>(fn.attr("__self__")) &&
+      fn.attr("__name__").cast<std::string>() == "malloc")
+    return use_pinned_pool(fn.attr("__self__").cast<PinnedPoolHandle&>().pool);
+  raise(ErrorKind::type,
+        "set_pinned_memory_allocator takes a PinnedMemoryPool's malloc or None, not other "
+        "callables");
+}
+
 void set_limit(Pool& pool, py::handle size, py::handle fraction) {
   if (!size.is_none() && !fraction.is_none())
     raise(ErrorKind::value, "size and fraction cannot be specified at one time");
@@ -146,7 +157,20 @@ Sizes are rounded up to 512 bytes; freed blocks are cached for reuse, stream by 
       .def("get_limit", [](PoolSet& s) { return s.pool(current_device())->limit(); });
   py::class_<PinnedPoolHandle>(m, "PinnedMemoryPool",
                                "The pool of page-locked host memory that stages transfers to "
-                               "CUDA devices.")
+                               "CUDA devices (host memory where there is no CUDA).")
+      .def(py::init([](py::handle allocator) {
+             if (!allocator.is_none())
+               raise(ErrorKind::not_implemented,
+                     "PinnedMemoryPool(allocator=...) is not supported");
+             return PinnedPoolHandle{new_pinned_pool()};
+           }),
+           py::arg("allocator") = py::none())
+      .def(
+          "malloc",
+          [](PinnedPoolHandle& h, size_t bytes) {
+            return MemoryPointer{h.pool->malloc(bytes, 0), 0, Device{}};
+          },
+          py::arg("size"))
       .def("used_bytes", [](PinnedPoolHandle& h) { return h.pool->used_bytes(); })
       .def("total_bytes", [](PinnedPoolHandle& h) { return h.pool->total_bytes(); })
       .def("free_bytes", [](PinnedPoolHandle& h) { return h.pool->free_bytes(); })
@@ -165,6 +189,10 @@ Sizes are rounded up to 512 bytes; freed blocks are cached for reuse, stream by 
   m.def(
       "get_default_pinned_memory_pool", [] { return PinnedPoolHandle{pinned_pool()}; },
       "The pinned host pool that stages transfers to CUDA devices.");
+  m.def("set_pinned_memory_allocator", &set_pinned_allocator_py, py::arg("allocator") = py::none(),
+        R"doc(
+Makes a PinnedMemoryPool's ``malloc`` the source of the pinned memory transfers stage through
+(``set_pinned_memory_allocator(pool.malloc)``, as CuPy); None restores the default pool.)doc");
 }
 
 }  // namespace

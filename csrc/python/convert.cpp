@@ -165,9 +165,8 @@ Device device_from_py(py::handle obj) {
   if (py::isinstance<py::str>(obj)) return Device::parse(obj.cast<std::string>());
   if (PyIndex_Check(obj.ptr()) && !PyBool_Check(obj.ptr())) {
     std::optional<int64_t> i = int64_from_py(obj);
-    if (!i || *i < 0 || *i >= kMaxCudaDevices)
-      raise(ErrorKind::value, "invalid CUDA device id " + std::string(py::str(obj)));
-    return Device{DeviceKind::cuda, int(*i)};
+    if (!i) raise(ErrorKind::value, "invalid CUDA device id " + std::string(py::str(obj)));
+    return device_for_ordinal(*i);
   }
   raise(ErrorKind::type,
         std::string("expected a device ('cpu', 'cuda:N', a Device or an int), got ") +

@@ -13,6 +13,7 @@ namespace {
 PyObject* g_out_of_memory = nullptr;
 PyObject* g_cuda_unavailable = nullptr;
 PyObject* g_cuda_driver = nullptr;
+PyObject* g_cuda_runtime = nullptr;
 PyObject* g_axis_error = nullptr;
 PyObject* g_compile_error = nullptr;
 PyObject* g_kernel_error = nullptr;
@@ -42,6 +43,8 @@ PyObject* python_type(ErrorKind kind) {
       return g_cuda_unavailable;
     case ErrorKind::cuda_driver:
       return g_cuda_driver;
+    case ErrorKind::cuda_runtime:
+      return g_cuda_runtime;
     case ErrorKind::compile:
       return g_compile_error;
     case ErrorKind::overflow:
@@ -109,6 +112,10 @@ void bind_errors(py::module_& m) {
       "CUDA was asked for but cannot be used here (no driver, no device, or no such device).");
   g_cuda_driver = new_exception(m, "cupylike.cuda.CUDADriverError", "CUDADriverError",
                                 PyExc_RuntimeError, "A CUDA driver API call failed.");
+  g_cuda_runtime = new_exception(
+      m, "cupylike.cuda.runtime.CUDARuntimeError", "CUDARuntimeError", PyExc_RuntimeError,
+      "CuPy's error of the CUDA runtime API; raised for a device ordinal that names no device, "
+      "with CUDA's message (cudaErrorInvalidDevice: invalid device ordinal).");
   g_compile_error = new_exception(
       m, "cupylike.CompileError", "CompileError", PyExc_RuntimeError,
       "A kernel's source did not compile. Attributes: log (the compiler's messages), source, "

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "runtime/device.hpp"
+#include "runtime/device_properties.hpp"
 
 namespace cupylike {
 
@@ -57,6 +58,9 @@ class Backend {
   virtual float elapsed_ms(EventHandle start, EventHandle end) = 0;
 
   virtual void synchronize() = 0;
+
+  /// What the device is and allows, as cudaDeviceProp's fields (runtime/device_properties.hpp).
+  virtual DeviceProperties properties() = 0;
 
   /// How the library's kernels are cut into blocks on this device.
   virtual const LaunchPolicy& launch_policy() const = 0;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/error.hpp"
@@ -71,6 +72,19 @@ void pop_current_device() {
   t_current = t_saved.back();
   t_saved.pop_back();
 }
+
+Device device_for_ordinal(int64_t ordinal) {
+  if (default_device().is_cuda()) {
+    if (ordinal < 0 || ordinal >= kMaxCudaDevices)
+      raise(ErrorKind::value, "invalid CUDA device id " + std::to_string(ordinal));
+    return Device{DeviceKind::cuda, int(ordinal)};
+  }
+  if (ordinal != 0)
+    raise(ErrorKind::cuda_runtime, "cudaErrorInvalidDevice: invalid device ordinal");
+  return Device{DeviceKind::cpu, 0};
+}
+
+int ordinal_count() { return default_device().is_cuda() ? cuda::device_count() : 1; }
 
 void check_same_device(Device a, Device b) {
   if (a != b)

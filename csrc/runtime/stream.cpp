@@ -20,8 +20,18 @@ Stream::Stream(Device device, bool non_blocking, int priority)
   handle_ = backend_for(device).create_stream(non_blocking, priority);
 }
 
+std::shared_ptr<Stream> Stream::external(Device device, StreamHandle handle) {
+  check_device_usable(device);
+  std::shared_ptr<Stream> s(new Stream());
+  s->device_ = device;
+  s->handle_ = handle;
+  s->id_ = g_next_stream_id.fetch_add(1, std::memory_order_relaxed);
+  s->owned_ = false;
+  return s;
+}
+
 Stream::~Stream() {
-  if (!device_) return;
+  if (!device_ || !owned_) return;
   try {
     backend_for(*device_).destroy_stream(handle_);
   } catch (const Error&) {

@@ -18,6 +18,10 @@ class Stream {
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
+  /// A stream made elsewhere (another library's CUstream, as CuPy's ExternalStream): work goes
+  /// to it, but it is never destroyed here. A cpu stream has no state, so any handle serves.
+  static std::shared_ptr<Stream> external(Device device, StreamHandle handle);
+
   /// The null (legacy default) stream: it belongs to no device and means "the null stream of
   /// the device in use", like CUDA's stream 0.
   static const std::shared_ptr<Stream>& null();
@@ -45,6 +49,7 @@ class Stream {
   uint64_t id_ = 0;
   bool non_blocking_ = false;
   int priority_ = 0;
+  bool owned_ = true;  // false for an external stream
 };
 
 using StreamPtr = std::shared_ptr<Stream>;

@@ -9,9 +9,11 @@ core's C-level methods run them and call the Python ones for everything else.
 This is the one module of _core/ that reads the grouped packages; none of them imports it.
 """
 
+import types
+
 import numpy
 
-from cupylike._core import _native
+from cupylike._core import _array_conversion, _native
 from cupylike._core._array_ufunc import __array_ufunc__
 from cupylike._core._reductions import REDUCTIONS
 from cupylike._core._scans import accumulate
@@ -19,6 +21,7 @@ from cupylike._core._ufunc_reduce import ARRAY_DTYPES, loop_dtypes, reduce, redu
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._creation._matrices import diagonal as _diagonal
 from cupylike._creation._matrices import trace
+from cupylike._indexing._flatiter import flat, set_flat
 from cupylike._indexing._indexing import compress as _compress
 from cupylike._indexing._indexing import nonzero, take
 from cupylike._indexing._placement import choose, put
@@ -32,6 +35,7 @@ from cupylike._math._selection import (
     set_array_imag,
     set_array_real,
 )
+from cupylike._math._sumprod import ptp
 from cupylike._sorting._search import argmax, argmin, searchsorted
 from cupylike._sorting._sort import argpartition, argsort, check_kind, partition, sort
 from cupylike._statistics._meanvar import mean, std, var
@@ -39,6 +43,7 @@ from cupylike.linalg._products import dot, matmul
 
 _NoValue = numpy._NoValue
 _conjugate = UFUNCS["conjugate"]
+_equal = UFUNCS["equal"]
 
 
 def sum(self, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue,  # noqa: A001
@@ -112,6 +117,31 @@ def _imatmul(self, other):
     return matmul(self, other, out=self)
 
 
+def _flatten(self, order="C"):
+    # ravel's order (NumPy's flatten('K') follows the array's strides, stride-0 axes
+    # included), copied only where ravel gave a view of the array.
+    flat = self.ravel(order)
+    same_block = flat.size and flat.data.mem.ptr == self.data.mem.ptr
+    return flat.copy() if same_block else flat
+
+
+def _contains(self, value):
+    try:
+        if isinstance(value, (list, tuple)):  # NumPy compares with a sequence elementwise
+            value = _native.asarray(numpy.asarray(value), device=self.device)
+        equal = _equal(self, value)
+    except TypeError:
+        return False  # NumPy: an object it cannot compare (None, a string) equals no element
+    return bool(equal.any())
+
+
+def _class_getitem(cls, item):
+    # NumPy's generic form: ndarray[shape type, dtype type], at most two arguments.
+    if isinstance(item, tuple) and len(item) > 2:
+        raise TypeError(f"Too many arguments for {cls.__module__}.{cls.__name__}")
+    return types.GenericAlias(cls, item)
+
+
 def _reduce(self):
     return (_native._rebuild, (self.get(order="K"), self.device))
 
@@ -127,12 +157,20 @@ NDARRAY_METHODS = {
     "choose": choose, "repeat": repeat, "diagonal": _diagonal_method,
     "sort": _sort_in_place, "argsort": argsort, "partition": _partition_in_place,
     "argpartition": argpartition, "searchsorted": searchsorted,
+    # array conversion (ptp: CuPy has it; NumPy 2 removed ndarray.ptp, docs/differences.md)
+    "tobytes": _array_conversion.tobytes, "tofile": _array_conversion.tofile,
+    "dump": _array_conversion.dump, "dumps": _array_conversion.dumps,
+    "byteswap": _array_conversion.byteswap, "flatten": _flatten, "ptp": ptp,
     # operators and protocols
     "__matmul__": _matmul_operator, "__rmatmul__": _rmatmul, "__imatmul__": _imatmul,
     "__reduce__": _reduce, "__array_ufunc__": __array_ufunc__,
+    "__format__": _array_conversion.__format__, "__contains__": _contains,
+    "__class_getitem__": classmethod(_class_getitem),
     # attributes: views of the real and imaginary parts, assignable
     "real": property(array_real, set_array_real, doc="The real part of the array (a view)."),
     "imag": property(array_imag, set_array_imag, doc="The imaginary part of the array."),
+    "flat": property(flat, set_flat, doc="A flat iterator over the array, in C order; "
+                     "assigning to it writes the array."),
 }
 
 UFUNC_METHODS = {"reduce": reduce, "accumulate": accumulate}

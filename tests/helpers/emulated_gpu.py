@@ -53,7 +53,7 @@ def raises(kind, fn, *args, **kwargs):
         return str(e)
     raise AssertionError(f"{fn} did not raise {kind.__name__}")
 
-GPU0, GPU1 = cupylike.Device(0), cupylike.Device(1)
+GPU0, GPU1 = cupylike.Device("cuda:0"), cupylike.Device("cuda:1")
 """
 
 DEFAULTS = {"CUPYLIKE_CUDA_EMULATOR": "1", "CUPYLIKE_CUDA_EMULATOR_DEVICES": "2",

@@ -37,6 +37,8 @@ class CpuBackend final : public Backend {
   bool event_done(EventHandle) override { return true; }
   float elapsed_ms(EventHandle start, EventHandle end) override;
 
+  DeviceProperties properties() override;
+
   void synchronize() override {}
 
   const LaunchPolicy& launch_policy() const override;

@@ -42,6 +42,8 @@ class CudaBackend final : public Backend {
   bool event_done(EventHandle event) override;
   float elapsed_ms(EventHandle start, EventHandle end) override;
 
+  DeviceProperties properties() override;
+
   void synchronize() override;
 
   const LaunchPolicy& launch_policy() const override;

@@ -113,6 +113,13 @@ int device_count() {
   return n;
 }
 
+int driver_version() {
+  const Loaded& l = loaded();
+  int v = 0;
+  if (!l.error.empty() || l.driver.cuDriverGetVersion(&v) != CUDA_SUCCESS) return 0;
+  return v;
+}
+
 bool emulated() {
   const Loaded& l = loaded();
   return l.error.empty() && l.driver.emulated();

@@ -77,6 +77,11 @@ struct Driver {
 const Driver& driver();
 /// Number of CUDA devices, 0 when there is no usable driver.
 int device_count();
+/// The driver's CUDA version (12040 for 12.4), 0 without a usable driver.
+int driver_version();
+/// The CUDA version of the API the extension was built against (cuda.h's CUDA_VERSION): the
+/// stand-in for the CUDA runtime's version, as the extension calls the driver directly.
+constexpr int kApiVersion = CUDA_VERSION;
 /// Whether the usable driver is the emulated GPU; false without a usable driver.
 bool emulated();
 /// The dlopen handle of a vendor library: the first of NVIDIA's `names` that opens, or on the
