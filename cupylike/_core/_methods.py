@@ -32,6 +32,8 @@ from cupylike._math._selection import (
     set_array_imag,
     set_array_real,
 )
+from cupylike._math._ufunc_at import at
+from cupylike._math._ufunc_reduceat import identity, reduceat
 from cupylike._sorting._search import argmax, argmin, searchsorted
 from cupylike._sorting._sort import argpartition, argsort, check_kind, partition, sort
 from cupylike._statistics._meanvar import mean, std, var
@@ -135,7 +137,10 @@ NDARRAY_METHODS = {
     "imag": property(array_imag, set_array_imag, doc="The imaginary part of the array."),
 }
 
-UFUNC_METHODS = {"reduce": reduce, "accumulate": accumulate}
+UFUNC_METHODS = {
+    "reduce": reduce, "accumulate": accumulate, "at": at, "reduceat": reduceat,
+    "identity": property(identity, doc="The identity value of the ufunc (None: it has none)."),
+}
 
 # The methods set as C-level methods (csrc/python/bind_reduction_methods.cpp): x.sum(),
 # x.sum(axis) and keepdims= go straight to the reduction, in the loop dtype the Python method
