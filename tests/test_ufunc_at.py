@@ -7,8 +7,10 @@ import warnings
 
 import numpy
 import pytest
+from helpers.nvrtc_check import assert_all_compile, compile_check
 
 import cupylike
+from cupylike._core import _native
 from cupylike.testing import (
     assert_array_equal,
     numpy_cupylike_allclose,
@@ -224,3 +226,22 @@ def test_numpy_ufunc_at_and_reduceat_dispatch_to_ours():
     r = numpy.add.reduceat(cupylike.arange(6), cupylike.asarray([0, 4, 1]))
     assert isinstance(r, cupylike.ndarray)
     assert_array_equal(r, numpy.add.reduceat(numpy.arange(6), [0, 4, 1]))
+
+
+@compile_check
+@pytest.mark.parametrize("arch", [80, 90])
+def test_at_kernels_compile_with_nvrtc(arch):
+    # One kernel of a binary and of a unary ufunc per loop kind (integer, float16, complex).
+    cases = [("add", "l", "l"), ("subtract", "e", "d"), ("multiply", "D", "F"),
+             ("power", "f", "i"), ("negative", "h", None), ("sqrt", "e", None)]
+    for name, a_type, b_type in cases:
+        a = cupylike.zeros(3, dtype=a_type)
+        b = None if b_type is None else cupylike.ones(3, dtype=b_type)
+        getattr(cupylike, name).at(a, cupylike.asarray([0, 0, 2]), *(() if b is None else (b,)))
+    sources = {}
+    for source, kernel in _native._elementwise_kernel_sources():
+        if "cupylike_at_" in kernel:
+            sources.setdefault(source, kernel)
+    assert len(sources) >= len(cases)
+    assert_all_compile([(s, "ufunc_at.cu", [k]) for s, k in sources.items()], arch,
+                       ["--fmad=false"])

@@ -38,8 +38,7 @@ def _indices(indices, n, name):
     if indices.ndim == 0:
         raise ValueError("object of too small depth for desired array")
     if indices.ndim > 1:
-        raise ValueError("setting an array element with a sequence. The requested array would "
-                         "exceed the maximum number of dimension of 1.")
+        raise ValueError("object too deep for desired array")
     indices = indices.astype(numpy.intp, casting="unsafe")
     bad = (indices < 0) | (indices >= n)
     if bad.any():
