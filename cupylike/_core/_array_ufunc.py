@@ -19,4 +19,8 @@ def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):  # noqa: N807 (NumP
         return ours.accumulate(*inputs, **kwargs)
     if method == "reduce":
         return ours.reduce(*inputs, **kwargs)
-    return NotImplemented  # "at" is not built yet
+    if method == "reduceat":
+        return ours.reduceat(*inputs, **kwargs)
+    if method == "at":
+        return ours.at(*inputs, **kwargs)
+    return NotImplemented

@@ -14,6 +14,7 @@ import types
 import numpy
 
 from cupylike._core import _array_conversion, _native
+from cupylike._core._array_function import __array_function__
 from cupylike._core._array_ufunc import __array_ufunc__
 from cupylike._core._reductions import REDUCTIONS
 from cupylike._core._scans import accumulate
@@ -36,6 +37,8 @@ from cupylike._math._selection import (
     set_array_real,
 )
 from cupylike._math._sumprod import ptp
+from cupylike._math._ufunc_at import at
+from cupylike._math._ufunc_reduceat import identity, reduceat
 from cupylike._sorting._search import argmax, argmin, searchsorted
 from cupylike._sorting._sort import argpartition, argsort, check_kind, partition, sort
 from cupylike._statistics._meanvar import mean, std, var
@@ -165,7 +168,7 @@ NDARRAY_METHODS = {
     "__matmul__": _matmul_operator, "__rmatmul__": _rmatmul, "__imatmul__": _imatmul,
     "__reduce__": _reduce, "__array_ufunc__": __array_ufunc__,
     "__format__": _array_conversion.__format__, "__contains__": _contains,
-    "__class_getitem__": classmethod(_class_getitem),
+    "__class_getitem__": classmethod(_class_getitem), "__array_function__": __array_function__,
     # attributes: views of the real and imaginary parts, assignable
     "real": property(array_real, set_array_real, doc="The real part of the array (a view)."),
     "imag": property(array_imag, set_array_imag, doc="The imaginary part of the array."),
@@ -173,7 +176,10 @@ NDARRAY_METHODS = {
                      "assigning to it writes the array."),
 }
 
-UFUNC_METHODS = {"reduce": reduce, "accumulate": accumulate}
+UFUNC_METHODS = {
+    "reduce": reduce, "accumulate": accumulate, "at": at, "reduceat": reduceat,
+    "identity": property(identity, doc="The identity value of the ufunc (None: it has none)."),
+}
 
 # The methods set as C-level methods (csrc/python/bind_reduction_methods.cpp): x.sum(),
 # x.sum(axis) and keepdims= go straight to the reduction, in the loop dtype the Python method
