@@ -219,3 +219,34 @@ _methods.install()
 
 empty = _poisoning(empty)
 empty_like = _poisoning(empty_like)
+
+# The Array API 2024.12 in the main namespace, as NumPy 2 has it (the ufunc aliases acos, ...,
+# pow are in the ufunc table); dtypes and shapes are NumPy's objects, so isdtype and
+# broadcast_shapes are NumPy's.
+from cupylike._core._array_api import (  # noqa: E402
+    __array_api_version__,
+    __array_namespace_info__,
+    astype,
+)
+from cupylike._logic._unique_results import (  # noqa: E402
+    unique_all,
+    unique_counts,
+    unique_inverse,
+    unique_values,
+)
+from cupylike._manipulation._array_api_forms import (  # noqa: E402
+    concat,
+    matrix_transpose,
+    permute_dims,
+    unstack,
+)
+from cupylike._math._cumulative import cumulative_prod, cumulative_sum  # noqa: E402
+from cupylike.linalg._vecdot import vecdot  # noqa: E402
+
+isdtype = _numpy.isdtype
+broadcast_shapes = _numpy.broadcast_shapes
+e = _numpy.e
+euler_gamma = _numpy.euler_gamma
+inf = _numpy.inf
+nan = _numpy.nan
+pi = _numpy.pi

@@ -12,6 +12,7 @@ This is the one module of _core/ that reads the grouped packages; none of them i
 import numpy
 
 from cupylike._core import _native
+from cupylike._core._array_api import __array_namespace__, to_device
 from cupylike._core._array_ufunc import __array_ufunc__
 from cupylike._core._reductions import REDUCTIONS
 from cupylike._core._scans import accumulate
@@ -130,6 +131,8 @@ NDARRAY_METHODS = {
     # operators and protocols
     "__matmul__": _matmul_operator, "__rmatmul__": _rmatmul, "__imatmul__": _imatmul,
     "__reduce__": _reduce, "__array_ufunc__": __array_ufunc__,
+    # the Array API's
+    "to_device": to_device, "__array_namespace__": __array_namespace__,
     # attributes: views of the real and imaginary parts, assignable
     "real": property(array_real, set_array_real, doc="The real part of the array (a view)."),
     "imag": property(array_imag, set_array_imag, doc="The imaginary part of the array."),
