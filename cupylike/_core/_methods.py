@@ -9,6 +9,8 @@ core's C-level methods run them and call the Python ones for everything else.
 This is the one module of _core/ that reads the grouped packages; none of them imports it.
 """
 
+import inspect
+
 import numpy
 
 from cupylike._core import _native
@@ -138,7 +140,24 @@ NDARRAY_METHODS = {
     "imag": property(array_imag, set_array_imag, doc="The imaginary part of the array."),
 }
 
-UFUNC_METHODS = {"reduce": reduce, "accumulate": accumulate}
+_P = inspect.Parameter
+
+
+def _ufunc_signature(self):
+    # numpy.ufunc's signature, which inspect reads: x (or x1, x2, ...) positional-only, out,
+    # then the keyword-only arguments every ufunc call takes.
+    inputs = ["x"] if self.nin == 1 else [f"x{i + 1}" for i in range(self.nin)]
+    out = None if self.nout == 1 else (None,) * self.nout
+    keywords = {"where": True, "casting": "same_kind", "order": "K", "dtype": None,
+                "subok": True, "signature": None}
+    return inspect.Signature(
+        [_P(n, _P.POSITIONAL_ONLY) for n in inputs]
+        + [_P("out", _P.POSITIONAL_OR_KEYWORD, default=out)]
+        + [_P(k, _P.KEYWORD_ONLY, default=v) for k, v in keywords.items()])
+
+
+UFUNC_METHODS = {"reduce": reduce, "accumulate": accumulate,
+                 "__signature__": property(_ufunc_signature)}
 
 # The methods set as C-level methods (csrc/python/bind_reduction_methods.cpp): x.sum(),
 # x.sum(axis) and keepdims= go straight to the reduction, in the loop dtype the Python method

@@ -9,6 +9,7 @@ from cupylike._core import _native
 from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._math._sumprod import sum as _sum
+from cupylike.linalg._products import gufunc_output_dtype
 
 _SIGNATURE = "(n),(n)->()"
 
@@ -41,11 +42,12 @@ def vector_dot(x1, x2, axis1=-1, axis2=-1, keepdims=False, dtype=None, casting="
 def vecdot(x1, x2, /, out=None, *, axes=numpy._NoValue, axis=numpy._NoValue, keepdims=False,
            casting="same_kind", order="K", dtype=None, subok=True, signature=None):
     """Vector dot product of two arrays along the last axis or the one given (see
-    numpy.vecdot); `order` and `subok` are accepted as NumPy's, `signature` only as a dtype."""
+    numpy.vecdot); `order` and `subok` are accepted as NumPy's; `signature` names the output
+    dtype."""
     if axes is not numpy._NoValue and axis is not numpy._NoValue:
         raise TypeError("cannot specify both 'axis' and 'axes'")
     if signature is not None:
-        dtype = numpy.dtype(signature if not isinstance(signature, tuple) else signature[-1])
+        dtype = gufunc_output_dtype(signature)
     axis1 = axis2 = -1 if axis is numpy._NoValue else axis
     if axes is not numpy._NoValue:
         if len(axes) != 3 or len(axes[2]) != 0:
