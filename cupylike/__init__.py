@@ -235,14 +235,14 @@ from cupylike._logic._unique_results import (  # noqa: E402
     unique_values,
 )
 from cupylike._manipulation._array_api_forms import (  # noqa: E402
-    concat,
     matrix_transpose,
-    permute_dims,
     unstack,
 )
 from cupylike._math._cumulative import cumulative_prod, cumulative_sum  # noqa: E402
 from cupylike.linalg._vecdot import vecdot  # noqa: E402
 
+concat = concatenate
+permute_dims = transpose
 isdtype = _numpy.isdtype
 broadcast_shapes = _numpy.broadcast_shapes
 e = _numpy.e

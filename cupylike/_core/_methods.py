@@ -101,18 +101,18 @@ def _partition_in_place(self, kth, axis=-1, kind="introselect", order=None):
     self[...] = partition(self, kth, axis=axis, kind=kind, order=order)
 
 
-def _matmul_operator(self, other):
-    c = _native._matmul_direct(self, other)  # the common case without matmul's keywords
-    return matmul(self, other) if c is None else c
+def _matmul_operator(self, value, /):
+    c = _native._matmul_direct(self, value)  # the common case without matmul's keywords
+    return matmul(self, value) if c is None else c
 
 
-def _rmatmul(self, other):
-    return matmul(other, self)
+def _rmatmul(self, value, /):
+    return matmul(value, self)
 
 
-def _imatmul(self, other):
+def _imatmul(self, value, /):
     # NumPy allows a @= b only where the product keeps a's shape, and writes into a.
-    return matmul(self, other, out=self)
+    return matmul(self, value, out=self)
 
 
 def _reduce(self):

@@ -1,22 +1,11 @@
 """The Array API's spellings of NumPy's manipulation routines, as NumPy 2 defines them:
-concat, permute_dims, matrix_transpose and unstack, each a view or a call of NumPy's older
-routine, so they share its rules and errors."""
+matrix_transpose and unstack, views made by NumPy's older routines, so they share their rules
+and errors (concat and permute_dims are concatenate and transpose themselves, as in NumPy)."""
 
 from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
 from cupylike._core._device_arrays import device_array
-from cupylike._manipulation._joining import concatenate
-
-
-def concat(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    """Join arrays along an existing axis (see numpy.concat); axis None joins them flattened."""
-    return concatenate(arrays, axis, out, dtype=dtype, casting=casting)
-
-
-def permute_dims(a, axes=None):
-    """The array with its axes permuted (see numpy.permute_dims): a view, as numpy.transpose."""
-    return _native.transpose(device_array(a, "permute_dims"), axes)
 
 
 def matrix_transpose(x, /):
