@@ -39,7 +39,6 @@ from cupylike._core._native import (
     empty,
     empty_like,
     expand_dims,
-    eye,
     full,
     full_like,
     get_default_memory_pool,
@@ -89,6 +88,7 @@ from cupylike._creation._matrices import (  # noqa: E402
     diag,
     diagflat,
     diagonal,
+    eye,
     fill_diagonal,
     trace,
     tri,
@@ -223,6 +223,37 @@ _methods.install()
 
 empty = _poisoning(empty)
 empty_like = _poisoning(empty_like)
+
+# The Array API 2024.12 in the main namespace, as NumPy 2 has it (the ufunc aliases acos, ...,
+# pow are in the ufunc table); dtypes and shapes are NumPy's objects, so isdtype and
+# broadcast_shapes are NumPy's.
+from cupylike._core._array_api import (  # noqa: E402
+    __array_api_version__,
+    __array_namespace_info__,
+    astype,
+)
+from cupylike._logic._unique_results import (  # noqa: E402
+    unique_all,
+    unique_counts,
+    unique_inverse,
+    unique_values,
+)
+from cupylike._manipulation._array_api_forms import (  # noqa: E402
+    matrix_transpose,
+    unstack,
+)
+from cupylike._math._cumulative import cumulative_prod, cumulative_sum  # noqa: E402
+from cupylike.linalg._vecdot import vecdot  # noqa: E402
+
+concat = concatenate
+permute_dims = transpose
+isdtype = _numpy.isdtype
+broadcast_shapes = _numpy.broadcast_shapes
+e = _numpy.e
+euler_gamma = _numpy.euler_gamma
+inf = _numpy.inf
+nan = _numpy.nan
+pi = _numpy.pi
 
 # Drop-in helpers (CuPy's get_array_module and show_config).
 from cupylike._core._array_module import get_array_module  # noqa: E402

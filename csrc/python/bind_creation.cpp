@@ -14,6 +14,7 @@
 #include "python/host_transfer.hpp"
 #include "python/host_values.hpp"
 #include "python/objects.hpp"
+#include "python/text_signature.hpp"
 
 namespace cupylike::python {
 
@@ -139,72 +140,110 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
 }  // namespace
 
 void bind_creation(py::module_& m) {
-  m.def("empty", &new_array, py::arg("shape"), py::arg("dtype") = py::none(),
-        py::arg("order") = "C", py::kw_only(), py::arg("device") = py::none(),
-        "numpy.empty on a device (the current one unless `device` is given).");
+  py::options options;
+  options.disable_function_signatures();  // the docstrings carry NumPy's (text_signature.hpp)
+  m.def(
+      "empty",
+      [](py::handle shape, py::handle dtype, py::handle order, py::handle device, py::handle like) {
+        check_like(like, "empty");
+        return new_array(shape, dtype, order, device);
+      },
+      py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
+      py::arg("device") = py::none(), py::arg("like") = py::none(),
+      with_signature("empty(shape, dtype=None, order='C', *, device=None, like=None)",
+                     "numpy.empty on a device (the current one unless `device` is given).")
+          .c_str());
   m.def(
       "zeros",
-      [](py::handle shape, py::handle dtype, py::handle order, py::handle device) {
+      [](py::handle shape, py::handle dtype, py::handle order, py::handle device, py::handle like) {
+        check_like(like, "zeros");
         return zeros_of(new_array(shape, dtype, order, device));
       },
       py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
-      py::arg("device") = py::none(), "numpy.zeros on a device.");
+      py::arg("device") = py::none(), py::arg("like") = py::none(),
+      with_signature("zeros(shape, dtype=None, order='C', *, device=None, like=None)",
+                     "numpy.zeros on a device.")
+          .c_str());
   m.def(
       "empty_like",
       [](py::handle proto, py::handle dtype, py::handle order, py::handle, py::handle shape,
          py::handle device) { return new_like(proto, dtype, order, shape, device); },
-      py::arg("prototype"), py::arg("dtype") = py::none(), py::arg("order") = "K",
-      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
-      py::arg("device") = py::none(), "numpy.empty_like, on the prototype's device.");
+      py::arg("prototype"), py::pos_only(), py::arg("dtype") = py::none(), py::arg("order") = "K",
+      py::arg("subok") = true, py::arg("shape") = py::none(), py::kw_only(),
+      py::arg("device") = py::none(),
+      with_signature("empty_like(prototype, /, dtype=None, order='K', subok=True, shape=None, *, "
+                     "device=None)",
+                     "numpy.empty_like, on the prototype's device.")
+          .c_str());
   m.def(
       "zeros_like",
       [](py::handle proto, py::handle dtype, py::handle order, py::handle, py::handle shape,
          py::handle device) { return zeros_of(new_like(proto, dtype, order, shape, device)); },
-      py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K",
-      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
-      py::arg("device") = py::none(), "numpy.zeros_like, on the prototype's device.");
+      py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K", py::arg("subok") = true,
+      py::arg("shape") = py::none(), py::kw_only(), py::arg("device") = py::none(),
+      with_signature("zeros_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None)",
+                     "numpy.zeros_like, on the prototype's device.")
+          .c_str());
   m.def(
       "asarray",
-      [](py::handle a, py::handle dtype, py::handle order, py::handle device, py::handle copy) {
+      [](py::handle a, py::handle dtype, py::handle order, py::handle device, py::handle copy,
+         py::handle like) {
+        check_like(like, "asarray");
         return as_array(a, dtype, order, device, copy, 0);
       },
       py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = py::none(), py::kw_only(),
-      py::arg("device") = py::none(), py::arg("copy") = py::none(),
-      "An array on a device from anything numpy.asarray accepts, or a cupylike array (returned "
-      "as is when it already has the dtype, order and device asked for).");
+      py::arg("device") = py::none(), py::arg("copy") = py::none(), py::arg("like") = py::none(),
+      with_signature(
+          "asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)",
+          "An array on a device from anything numpy.asarray accepts, or a cupylike array "
+          "(returned as is when it already has the dtype, order and device asked for).")
+          .c_str());
   m.def(
       "array",
       [](py::handle obj, py::handle dtype, py::handle copy, py::handle order, py::handle, int ndmin,
          py::handle device) { return as_array(obj, dtype, order, device, copy, ndmin); },
       py::arg("obj"), py::arg("dtype") = py::none(), py::arg("copy") = true, py::arg("order") = "K",
       py::arg("subok") = false, py::arg("ndmin") = 0, py::kw_only(), py::arg("device") = py::none(),
-      "numpy.array on a device (copies by default).");
+      with_signature("array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, "
+                     "device=None)",
+                     "numpy.array on a device (copies by default).")
+          .c_str());
   m.def(
       "ones",
-      [](py::handle shape, py::handle dtype, py::handle order, py::handle device) {
+      [](py::handle shape, py::handle dtype, py::handle order, py::handle device, py::handle like) {
+        check_like(like, "ones");
         return ones_of(new_array(shape, dtype, order, device));
       },
       py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
-      py::arg("device") = py::none(), "numpy.ones on a device.");
+      py::arg("device") = py::none(), py::arg("like") = py::none(),
+      with_signature("ones(shape, dtype=None, order='C', *, device=None, like=None)",
+                     "numpy.ones on a device.")
+          .c_str());
   m.def(
       "ones_like",
       [](py::handle proto, py::handle dtype, py::handle order, py::handle, py::handle shape,
          py::handle device) { return ones_of(new_like(proto, dtype, order, shape, device)); },
-      py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K",
-      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
-      py::arg("device") = py::none(), "numpy.ones_like, on the prototype's device.");
+      py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K", py::arg("subok") = true,
+      py::arg("shape") = py::none(), py::kw_only(), py::arg("device") = py::none(),
+      with_signature("ones_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None)",
+                     "numpy.ones_like, on the prototype's device.")
+          .c_str());
   m.def(
       "full",
-      [](py::handle shape, py::handle value, py::handle dtype, py::handle order,
-         py::handle device) {
+      [](py::handle shape, py::handle value, py::handle dtype, py::handle order, py::handle device,
+         py::handle like) {
+        check_like(like, "full");
         py::object dt =
             dtype.is_none() ? dtype_of_value(value) : py::reinterpret_borrow<py::object>(dtype);
         return filled_with(new_array(shape, dt, order, device), value);
       },
       py::arg("shape"), py::arg("fill_value"), py::arg("dtype") = py::none(),
       py::arg("order") = "C", py::kw_only(), py::arg("device") = py::none(),
-      "numpy.full on a device; the fill value is converted as NumPy converts it, and an "
-      "array-like fill value broadcasts.");
+      py::arg("like") = py::none(),
+      with_signature("full(shape, fill_value, dtype=None, order='C', *, device=None, like=None)",
+                     "numpy.full on a device; the fill value is converted as NumPy converts it, "
+                     "and an array-like fill value broadcasts.")
+          .c_str());
   m.def(
       "full_like",
       [](py::handle proto, py::handle value, py::handle dtype, py::handle order, py::handle,
@@ -212,29 +251,39 @@ void bind_creation(py::module_& m) {
         return filled_with(new_like(proto, dtype, order, shape, device), value);
       },
       py::arg("a"), py::arg("fill_value"), py::arg("dtype") = py::none(), py::arg("order") = "K",
-      py::arg("subok") = py::none(), py::arg("shape") = py::none(), py::kw_only(),
-      py::arg("device") = py::none(), "numpy.full_like, on the prototype's device.");
+      py::arg("subok") = true, py::arg("shape") = py::none(), py::kw_only(),
+      py::arg("device") = py::none(),
+      with_signature("full_like(a, fill_value, dtype=None, order='K', subok=True, shape=None, *, "
+                     "device=None)",
+                     "numpy.full_like, on the prototype's device.")
+          .c_str());
   m.def(
       "ascontiguousarray",
       [](py::handle a, py::handle dtype) {
         return as_array(a, dtype, py::str("C"), py::none(), py::none(), 1);
       },
       py::arg("a"), py::arg("dtype") = py::none(),
-      "numpy.ascontiguousarray: a C-contiguous array of at least one dimension.");
+      with_signature("ascontiguousarray(a, dtype=None)",
+                     "numpy.ascontiguousarray: a C-contiguous array of at least one dimension.")
+          .c_str());
   m.def(
       "asfortranarray",
       [](py::handle a, py::handle dtype) {
         return as_array(a, dtype, py::str("F"), py::none(), py::none(), 1);
       },
       py::arg("a"), py::arg("dtype") = py::none(),
-      "numpy.asfortranarray: a Fortran-contiguous array of at least one dimension.");
+      with_signature("asfortranarray(a, dtype=None)",
+                     "numpy.asfortranarray: a Fortran-contiguous array of at least one dimension.")
+          .c_str());
   m.def(
       "copy",
       [](py::handle a, py::handle order, py::handle) {
         return as_array(a, py::none(), order, py::none(), py::bool_(true), 0);
       },
       py::arg("a"), py::arg("order") = "K", py::arg("subok") = false,
-      "numpy.copy: a new array with a's elements, laid out for `order`.");
+      with_signature("copy(a, order='K', subok=False)",
+                     "numpy.copy: a new array with a's elements, laid out for `order`.")
+          .c_str());
   m.def(
       "asnumpy",
       [](py::handle a, py::handle stream, py::handle order, py::handle out, bool) -> py::object {
@@ -250,14 +299,18 @@ void bind_creation(py::module_& m) {
       },
       py::arg("a"), py::arg("stream") = py::none(), py::arg("order") = "C",
       py::arg("out") = py::none(), py::kw_only(), py::arg("blocking") = true,
-      "A NumPy array on the host from a cupylike array (or anything numpy.asarray accepts).");
+      with_signature("asnumpy(a, stream=None, order='C', out=None, *, blocking=True)",
+                     "A NumPy array on the host from a cupylike array (or anything "
+                     "numpy.asarray accepts).")
+          .c_str());
   m.def(
       "_rebuild",
       [](py::array host, py::handle device) {
         Device d = device_from_py(device);
         return from_host(host, py::none(), 'K', d, *current_stream(d));
       },
-      "Unpickles an array (see ndarray.__reduce__).");
+      with_signature("_rebuild(host, device, /)", "Unpickles an array (see ndarray.__reduce__).")
+          .c_str());
   bind_sequences(m);
 }
 

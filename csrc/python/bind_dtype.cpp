@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/text_signature.hpp"
 
 namespace cupylike::python {
 
@@ -51,19 +52,30 @@ bool can_cast(py::handle from, py::handle to, const std::string& casting) {
 }  // namespace
 
 void bind_dtype(py::module_& m) {
-  m.def("result_type", &result_type,
-        "numpy.result_type: the dtype NumPy 2 gives when combining arrays, dtypes and scalars.\n"
-        "Python int, float and complex are weak (NEP 50); arrays and NumPy scalars are not.");
-  m.def(
-      "promote_types",
-      [](py::handle a, py::handle b) {
-        return dtype_to_py(cupylike::promote_types(dtype_from_py(a), dtype_from_py(b)));
-      },
-      py::arg("type1"), py::arg("type2"),
-      "numpy.promote_types: the smallest dtype both can be safely cast to.");
-  m.def("can_cast", &can_cast, py::arg("from_"), py::arg("to"), py::arg("casting") = "safe",
-        "numpy.can_cast for dtypes and arrays, with casting 'no', 'equiv', 'safe', "
-        "'same_kind' or 'unsafe'.");
+  {
+    py::options options;
+    options.disable_function_signatures();  // the docstrings carry NumPy's (text_signature.hpp)
+    m.def("result_type", &result_type,
+          with_signature("result_type(*arrays_and_dtypes)",
+                         "numpy.result_type: the dtype NumPy 2 gives when combining arrays, "
+                         "dtypes and scalars.\nPython int, float and complex are weak (NEP 50); "
+                         "arrays and NumPy scalars are not.")
+              .c_str());
+    m.def(
+        "promote_types",
+        [](py::handle a, py::handle b) {
+          return dtype_to_py(cupylike::promote_types(dtype_from_py(a), dtype_from_py(b)));
+        },
+        py::arg("type1"), py::arg("type2"), py::pos_only(),
+        with_signature("promote_types(type1, type2, /)",
+                       "numpy.promote_types: the smallest dtype both can be safely cast to.")
+            .c_str());
+    m.def("can_cast", &can_cast, py::arg("from_"), py::arg("to"), py::arg("casting") = "safe",
+          with_signature("can_cast(from_, to, casting='safe')",
+                         "numpy.can_cast for dtypes and arrays, with casting 'no', 'equiv', "
+                         "'safe', 'same_kind' or 'unsafe'.")
+              .c_str());
+  }
   m.def(
       "_promotion_table",
       [] {

@@ -11,6 +11,7 @@
 #include "python/host_values.hpp"
 #include "python/index_keys.hpp"
 #include "python/objects.hpp"
+#include "python/text_signature.hpp"
 
 namespace cupylike::python {
 
@@ -66,7 +67,15 @@ void setitem(const ArrayPtr& a, py::handle key, py::handle value) {
 }  // namespace
 
 void bind_indexing_methods(py::class_<NDArray, ArrayPtr>& cls) {
-  cls.def("__getitem__", &getitem).def("__setitem__", &setitem);
+  py::options options;
+  options.disable_function_signatures();  // the docstrings carry NumPy's (text_signature.hpp)
+  cls.def("__getitem__", &getitem,
+          with_signature("__getitem__(self, key, /)", "NumPy's basic and advanced indexing.")
+              .c_str())
+      .def("__setitem__", &setitem,
+           with_signature("__setitem__(self, key, value, /)",
+                          "NumPy's assignment through basic and advanced indices.")
+               .c_str());
 }
 
 void bind_indexing(py::module_& m) {

@@ -14,6 +14,7 @@
 #include "python/host_values.hpp"
 #include "python/memory_pointer.hpp"
 #include "python/objects.hpp"
+#include "python/text_signature.hpp"
 
 namespace cupylike::python {
 
@@ -221,38 +222,62 @@ void bind_transfer_methods(py::class_<NDArray, ArrayPtr>& cls) {
 }
 
 void bind_protocols(py::class_<NDArray, ArrayPtr>& cls) {
-  cls.def("__len__",
-          [](const NDArray& a) {
-            if (a.ndim() == 0) raise(ErrorKind::type, "len() of unsized object");
-            return a.shape()[0];
-          })
-      .def("__iter__",
-           [](const ArrayPtr& a) {
-             if (a->ndim() == 0) raise(ErrorKind::type, "iteration over a 0-d array");
-             py::list items;
-             for (int64_t i = 0; i < a->shape()[0]; ++i)
-               items.append(basic_index(a, {IndexItem{IndexItem::integer, i}}));
-             return py::iter(items);
-           })
-      .def("__array__",
-           [](const NDArray&, py::args, py::kwargs) {
-             raise(ErrorKind::type,
-                   "Implicit conversion to a NumPy array is not allowed. Please use `.get()` or "
-                   "`cupylike.asnumpy()` to construct a NumPy array explicitly.");
-           })
-      .def("__bool__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__bool__")(); })
-      .def("__int__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__int__")(); })
-      .def("__float__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__float__")(); })
-      .def("__complex__",
-           [](const ArrayPtr& a) { return host_for_scalar(a).attr("__complex__")(); })
-      .def("__index__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__index__")(); })
-      .def("__repr__",
-           [](const ArrayPtr& a) {
-             return py::repr(to_numpy(a, 'K', py::none(), *current_stream(a->device())));
-           })
-      .def("__str__", [](const ArrayPtr& a) {
-        return py::str(to_numpy(a, 'K', py::none(), *current_stream(a->device())));
-      });
+  py::options options;
+  options.disable_function_signatures();  // the docstrings carry NumPy's (text_signature.hpp)
+  cls.def(
+         "__len__",
+         [](const NDArray& a) {
+           if (a.ndim() == 0) raise(ErrorKind::type, "len() of unsized object");
+           return a.shape()[0];
+         },
+         with_signature("__len__(self, /)", "The length of the first axis.").c_str())
+      .def(
+          "__iter__",
+          [](const ArrayPtr& a) {
+            if (a->ndim() == 0) raise(ErrorKind::type, "iteration over a 0-d array");
+            py::list items;
+            for (int64_t i = 0; i < a->shape()[0]; ++i)
+              items.append(basic_index(a, {IndexItem{IndexItem::integer, i}}));
+            return py::iter(items);
+          },
+          with_signature("__iter__(self, /)", "The subarrays along the first axis.").c_str())
+      .def(
+          "__array__",
+          [](const NDArray&, py::args, py::kwargs) {
+            raise(ErrorKind::type,
+                  "Implicit conversion to a NumPy array is not allowed. Please use `.get()` or "
+                  "`cupylike.asnumpy()` to construct a NumPy array explicitly.");
+          },
+          with_signature("__array__(self, dtype=None, /, *, copy=None)",
+                         "Refused: device data does not convert implicitly (TypeError).")
+              .c_str())
+      .def(
+          "__bool__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__bool__")(); },
+          with_signature("__bool__(self, /)", "The element of a one-element array.").c_str())
+      .def(
+          "__int__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__int__")(); },
+          with_signature("__int__(self, /)", "The element of a one-element array.").c_str())
+      .def(
+          "__float__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__float__")(); },
+          with_signature("__float__(self, /)", "The element of a one-element array.").c_str())
+      .def(
+          "__complex__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__complex__")(); },
+          with_signature("__complex__(self, /)", "The element of a one-element array.").c_str())
+      .def(
+          "__index__", [](const ArrayPtr& a) { return host_for_scalar(a).attr("__index__")(); },
+          with_signature("__index__(self, /)", "The element of a one-element array.").c_str())
+      .def(
+          "__repr__",
+          [](const ArrayPtr& a) {
+            return py::repr(to_numpy(a, 'K', py::none(), *current_stream(a->device())));
+          },
+          with_signature("__repr__(self, /)", "NumPy's repr of the elements.").c_str())
+      .def(
+          "__str__",
+          [](const ArrayPtr& a) {
+            return py::str(to_numpy(a, 'K', py::none(), *current_stream(a->device())));
+          },
+          with_signature("__str__(self, /)", "NumPy's str of the elements.").c_str());
   cls.attr("__hash__") = py::none();  // like NumPy arrays: mutable, so unhashable
 }
 

@@ -10,6 +10,7 @@
 #include "ops/ufunc.hpp"
 #include "python/bindings.hpp"
 #include "python/fast_array.hpp"
+#include "python/text_signature.hpp"
 #include "python/ufunc_args.hpp"
 
 namespace cupylike::python {
@@ -175,41 +176,47 @@ void bind_operators(py::module_& m) {
       },
       "Sets the ufunc behind each ndarray operator ({'add': add, ...}).");
   py::object cls = m.attr("ndarray");
-  auto def = [&](const char* name, py::cpp_function f) { setattr(cls, name, f); };
+  py::options options;
+  options.disable_function_signatures();  // the docstrings carry NumPy's (text_signature.hpp)
+  // Each method with NumPy's slot signature: `(self, value, /)` for the binary ones.
+  auto def = [&](const std::string& name, const char* params, auto&& f, auto&&... extra) {
+    std::string doc = with_signature((name + params).c_str(), "The operator, as NumPy's.");
+    setattr(cls, name.c_str(),
+            py::cpp_function(std::forward<decltype(f)>(f), py::name(name.c_str()),
+                             py::is_method(cls), extra..., doc.c_str()));
+  };
   for (const char* op : {"add", "sub", "mul", "truediv", "floordiv", "mod", "divmod", "lshift",
                          "rshift", "and", "or", "xor"}) {
     std::string n(op);
-    def(("__" + n + "__").c_str(),
-        py::cpp_function([op](py::handle a, py::handle b) { return binary(op, a, b); },
-                         py::is_method(cls)));
-    def(("__r" + n + "__").c_str(),
-        py::cpp_function([op](py::handle a, py::handle b) { return binary(op, b, a); },
-                         py::is_method(cls)));
+    def("__" + n + "__", "(self, value, /)",
+        [op](py::handle a, py::handle b) { return binary(op, a, b); });
+    def("__r" + n + "__", "(self, value, /)",
+        [op](py::handle a, py::handle b) { return binary(op, b, a); });
     if (n != "divmod")
-      def(("__i" + n + "__").c_str(),
-          py::cpp_function([op](py::handle a, py::handle b) { return inplace(op, a, b); },
-                           py::is_method(cls)));
+      def("__i" + n + "__", "(self, value, /)",
+          [op](py::handle a, py::handle b) { return inplace(op, a, b); });
   }
-  def("__pow__", py::cpp_function(
-                     [](py::handle a, py::handle b, py::handle mod) {
-                       if (!mod.is_none())
-                         raise(ErrorKind::not_implemented, "pow() with a modulus");
-                       return binary("pow", a, b);
-                     },
-                     py::is_method(cls), py::arg("other"), py::arg("mod") = py::none()));
-  def("__rpow__", py::cpp_function([](py::handle a, py::handle b) { return binary("pow", b, a); },
-                                   py::is_method(cls)));
-  def("__ipow__", py::cpp_function([](py::handle a, py::handle b) { return inplace("pow", a, b); },
-                                   py::is_method(cls)));
-  for (const char* op : {"eq", "ne", "lt", "le", "gt", "ge"}) {
-    def(("__" + std::string(op) + "__").c_str(),
-        py::cpp_function([op](py::handle a, py::handle b) { return binary(op, a, b); },
-                         py::is_method(cls)));
-  }
-  for (const char* op : {"neg", "pos", "abs", "invert"}) {
-    def(("__" + std::string(op) + "__").c_str(),
-        py::cpp_function([op](py::handle a) { return unary(op, a); }, py::is_method(cls)));
-  }
+  def(
+      "__pow__", "(self, value, mod=None, /)",
+      [](py::handle a, py::handle b, py::handle mod) {
+        if (!mod.is_none()) raise(ErrorKind::not_implemented, "pow() with a modulus");
+        return binary("pow", a, b);
+      },
+      py::arg("value"), py::arg("mod") = py::none(), py::pos_only());
+  def(
+      "__rpow__", "(self, value, mod=None, /)",
+      [](py::handle a, py::handle b, py::handle mod) {
+        if (!mod.is_none()) raise(ErrorKind::not_implemented, "pow() with a modulus");
+        return binary("pow", b, a);
+      },
+      py::arg("value"), py::arg("mod") = py::none(), py::pos_only());
+  def("__ipow__", "(self, value, /)",
+      [](py::handle a, py::handle b) { return inplace("pow", a, b); });
+  for (const char* op : {"eq", "ne", "lt", "le", "gt", "ge"})
+    def("__" + std::string(op) + "__", "(self, value, /)",
+        [op](py::handle a, py::handle b) { return binary(op, a, b); });
+  for (const char* op : {"neg", "pos", "abs", "invert"})
+    def("__" + std::string(op) + "__", "(self, /)", [op](py::handle a) { return unary(op, a); });
   setattr(cls, "__hash__", py::none());  // defining __eq__ must not bring hashing back
   install_slots(cls);
 }

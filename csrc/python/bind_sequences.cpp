@@ -17,6 +17,7 @@
 #include "python/host_transfer.hpp"
 #include "python/host_values.hpp"
 #include "python/objects.hpp"
+#include "python/text_signature.hpp"
 
 namespace cupylike::python {
 
@@ -146,8 +147,7 @@ ArrayPtr arange_entry(py::args args, py::kwargs kwargs) {
       known = true;
     }
     if (key == "device") device = item.second, known = true;
-    if (key == "like" && !item.second.is_none())
-      raise(ErrorKind::not_implemented, "arange(like=...) is not supported");
+    if (key == "like") check_like(item.second, "arange");
     if (!known && key != "like")
       raise(ErrorKind::type, "arange() got an unexpected keyword argument '" + key + "'");
   }
@@ -295,27 +295,54 @@ ArrayPtr eye(py::handle n_obj, py::handle m_obj, py::handle k, py::handle dtype,
 }  // namespace
 
 void bind_sequences(py::module_& m) {
+  py::options options;
+  options.disable_function_signatures();  // the docstrings carry NumPy's (text_signature.hpp)
+  // arange parses its arguments itself, as NumPy's array_arange: `start_or_stop` alone is stop.
   m.def("arange", &arange_entry,
-        "arange([start,] stop[, step,], dtype=None, *, device=None)\n\n"
-        "numpy.arange on a device: NumPy's length, dtype and values.");
+        with_signature("arange(start_or_stop, /, stop=None, step=1, *, dtype=None, device=None, "
+                       "like=None)",
+                       "numpy.arange on a device: NumPy's length, dtype and values.")
+            .c_str());
   m.def("linspace", &linspace, py::arg("start"), py::arg("stop"), py::arg("num") = 50,
         py::arg("endpoint") = true, py::arg("retstep") = false, py::arg("dtype") = py::none(),
         py::arg("axis") = 0, py::kw_only(), py::arg("device") = py::none(),
-        "numpy.linspace on a device, for scalar start and stop.");
+        with_signature("linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, "
+                       "axis=0, *, device=None)",
+                       "numpy.linspace on a device, for scalar start and stop.")
+            .c_str());
   m.def("logspace", &logspace, py::arg("start"), py::arg("stop"), py::arg("num") = 50,
         py::arg("endpoint") = true, py::arg("base") = 10.0, py::arg("dtype") = py::none(),
         py::arg("axis") = 0, py::kw_only(), py::arg("device") = py::none(),
-        "numpy.logspace on a device, for scalar start, stop and base.");
-  m.def("eye", &eye, py::arg("N"), py::arg("M") = py::none(), py::arg("k") = 0,
-        py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
-        py::arg("device") = py::none(), "numpy.eye on a device.");
+        with_signature("logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, "
+                       "axis=0, *, device=None)",
+                       "numpy.logspace on a device, for scalar start, stop and base.")
+            .c_str());
+  m.def(
+      "eye",
+      [](py::handle n, py::handle cols, py::handle k, py::handle dtype, py::handle order,
+         py::handle device, py::handle like) {
+        check_like(like, "eye");
+        return eye(n, cols, k, dtype, order, device);
+      },
+      py::arg("N"), py::arg("M") = py::none(), py::arg("k") = 0, py::arg("dtype") = py::none(),
+      py::arg("order") = "C", py::kw_only(), py::arg("device") = py::none(),
+      py::arg("like") = py::none(),
+      // NumPy's dtype=float cannot be a text signature's default (only constants can):
+      // cupylike.eye (_creation/_matrices.py) gives it NumPy's signature.
+      with_signature("eye(N, M=None, k=0, dtype=None, order='C', *, device=None, like=None)",
+                     "numpy.eye on a device.")
+          .c_str());
   m.def(
       "identity",
-      [](py::handle n, py::handle dtype, py::handle device) {
+      [](py::handle n, py::handle dtype, py::handle device, py::handle like) {
+        check_like(like, "identity");
         return eye(n, py::none(), py::int_(0), dtype, py::str("C"), device);
       },
       py::arg("n"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("device") = py::none(),
-      "numpy.identity on a device.");
+      py::arg("like") = py::none(),
+      with_signature("identity(n, dtype=None, *, device=None, like=None)",
+                     "numpy.identity on a device.")
+          .c_str());
   m.def(
       "_library_kernel_families",
       [] {
@@ -332,7 +359,9 @@ void bind_sequences(py::module_& m) {
         }
         return out;
       },
-      "(name, source, instantiations) of every family of the library's own kernels.");
+      with_signature("_library_kernel_families()",
+                     "(name, source, instantiations) of every family of the library's own kernels.")
+          .c_str());
 }
 
 }  // namespace cupylike::python

@@ -3,6 +3,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "array/ndarray.hpp"
 #include "core/error.hpp"
 #include "python/objects.hpp"
 
@@ -171,6 +172,12 @@ Device device_from_py(py::handle obj) {
   raise(ErrorKind::type,
         std::string("expected a device ('cpu', 'cuda:N', a Device or an int), got ") +
             Py_TYPE(obj.ptr())->tp_name);
+}
+
+void check_like(py::handle like, const char* function) {
+  if (like.is_none() || py::isinstance<NDArray>(like)) return;
+  raise(ErrorKind::not_implemented,
+        std::string(function) + "(like=...) accepts only None or a cupylike.ndarray");
 }
 
 char order_from_py(py::handle obj, char fallback, const char* allowed) {

@@ -49,6 +49,10 @@ std::vector<std::string> strings_from_py(py::handle obj, const char* what);
 /// None (the current device), a Device, 'cpu' / 'cuda' / 'cuda:N', or an int (a CUDA device).
 Device device_from_py(py::handle obj);
 
+/// NumPy's like= (NEP 35) of the creation functions: cupylike's always make cupylike arrays, so
+/// only None or a cupylike array is accepted (NotImplementedError naming `function` otherwise).
+void check_like(py::handle like, const char* function);
+
 /// 'C', 'F', 'A' or 'K' from a str or None (`fallback`); ValueError otherwise.
 char order_from_py(py::handle obj, char fallback, const char* allowed = "CFAK");
 

@@ -9,11 +9,13 @@ core's C-level methods run them and call the Python ones for everything else.
 This is the one module of _core/ that reads the grouped packages; none of them imports it.
 """
 
+import inspect
 import types
 
 import numpy
 
 from cupylike._core import _array_conversion, _native
+from cupylike._core._array_api import __array_namespace__, to_device
 from cupylike._core._array_function import __array_function__
 from cupylike._core._array_ufunc import __array_ufunc__
 from cupylike._core._reductions import REDUCTIONS
@@ -106,18 +108,18 @@ def _partition_in_place(self, kth, axis=-1, kind="introselect", order=None):
     self[...] = partition(self, kth, axis=axis, kind=kind, order=order)
 
 
-def _matmul_operator(self, other):
-    c = _native._matmul_direct(self, other)  # the common case without matmul's keywords
-    return matmul(self, other) if c is None else c
+def _matmul_operator(self, value, /):
+    c = _native._matmul_direct(self, value)  # the common case without matmul's keywords
+    return matmul(self, value) if c is None else c
 
 
-def _rmatmul(self, other):
-    return matmul(other, self)
+def _rmatmul(self, value, /):
+    return matmul(value, self)
 
 
-def _imatmul(self, other):
+def _imatmul(self, value, /):
     # NumPy allows a @= b only where the product keeps a's shape, and writes into a.
-    return matmul(self, other, out=self)
+    return matmul(self, value, out=self)
 
 
 def _flatten(self, order="C"):
@@ -169,6 +171,8 @@ NDARRAY_METHODS = {
     "__reduce__": _reduce, "__array_ufunc__": __array_ufunc__,
     "__format__": _array_conversion.__format__, "__contains__": _contains,
     "__class_getitem__": classmethod(_class_getitem), "__array_function__": __array_function__,
+    # the Array API's
+    "to_device": to_device, "__array_namespace__": __array_namespace__,
     # attributes: views of the real and imaginary parts, assignable
     "real": property(array_real, set_array_real, doc="The real part of the array (a view)."),
     "imag": property(array_imag, set_array_imag, doc="The imaginary part of the array."),
@@ -176,9 +180,26 @@ NDARRAY_METHODS = {
                      "assigning to it writes the array."),
 }
 
+_P = inspect.Parameter
+
+
+def _ufunc_signature(self):
+    # numpy.ufunc's signature, which inspect reads: x (or x1, x2, ...) positional-only, out,
+    # then the keyword-only arguments every ufunc call takes.
+    inputs = ["x"] if self.nin == 1 else [f"x{i + 1}" for i in range(self.nin)]
+    out = None if self.nout == 1 else (None,) * self.nout
+    keywords = {"where": True, "casting": "same_kind", "order": "K", "dtype": None,
+                "subok": True, "signature": None}
+    return inspect.Signature(
+        [_P(n, _P.POSITIONAL_ONLY) for n in inputs]
+        + [_P("out", _P.POSITIONAL_OR_KEYWORD, default=out)]
+        + [_P(k, _P.KEYWORD_ONLY, default=v) for k, v in keywords.items()])
+
+
 UFUNC_METHODS = {
     "reduce": reduce, "accumulate": accumulate, "at": at, "reduceat": reduceat,
     "identity": property(identity, doc="The identity value of the ufunc (None: it has none)."),
+    "__signature__": property(_ufunc_signature),
 }
 
 # The methods set as C-level methods (csrc/python/bind_reduction_methods.cpp): x.sum(),

@@ -96,6 +96,9 @@ def reduce_by(name, a, axis=None, dtype=None, out=None, keepdims=False, initial=
     """Runs the table's reduction `name` with NumPy's keywords (`what`: the caller's name in
     the TypeError for a non-array)."""
     device_array(a, what or name)
+    # NumPy's functions default keepdims and where to _NoValue (passed on only when given).
+    keepdims = False if keepdims is _NoValue else keepdims
+    where = True if where is _NoValue else where
     return reduce_array(name, a, axis, dtype, out, keepdims, initial, where)
 
 

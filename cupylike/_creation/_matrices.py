@@ -1,5 +1,5 @@
-"""Diagonals and triangles: diagonal (a read-only view, as NumPy's), diag, diagflat, trace, tri,
-tril, triu and fill_diagonal, as NumPy has them."""
+"""Diagonals and triangles: eye, diagonal (a read-only view, as NumPy's), diag, diagflat, trace,
+tri, tril, triu and fill_diagonal, as NumPy has them."""
 
 import operator
 
@@ -16,6 +16,13 @@ _greater_equal = UFUNCS["greater_equal"]
 _less_equal = UFUNCS["less_equal"]
 
 diagonal = _native.diagonal
+
+
+def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):  # noqa: N803
+    """A 2-d array with ones on the k-th diagonal and zeros elsewhere (see numpy.eye), on
+    `device` (the current one by default). The core's eye, with NumPy's signature (its
+    default dtype is the type float, which a C-level function cannot show)."""
+    return _native.eye(N, M, k, dtype, order, device=device, like=like)
 
 
 def diag(v, k=0):

@@ -34,7 +34,7 @@ def _result_dtype(arrays, dtype, casting):
     return dtype
 
 
-def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Join arrays along an existing axis (see numpy.concatenate); axis=None joins the
     flattened arrays. NumPy's ValueErrors for mismatched shapes and 0-d inputs."""
     if axis is not None:  # NumPy parses its arguments before it looks at the arrays

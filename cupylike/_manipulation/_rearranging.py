@@ -155,8 +155,9 @@ def resize(a, new_shape):
     return flat[_native.asarray(positions)].reshape(new_shape)
 
 
-def broadcast_arrays(*args):
-    """Read-only views of the arrays broadcast to one shape (see numpy.broadcast_arrays)."""
+def broadcast_arrays(*args, subok=False):
+    """Read-only views of the arrays broadcast to one shape (see numpy.broadcast_arrays);
+    `subok` has no effect, as cupylike has no subclasses."""
     arrays = [device_array(a, "broadcast_arrays") for a in args]
     shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
     return tuple(a if a.shape == shape else _native.broadcast_to(a, shape) for a in arrays)

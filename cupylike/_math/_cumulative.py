@@ -2,6 +2,7 @@
 objects of cupylike/_core/_scans.py, and diff / ediff1d from slicing and ufuncs."""
 
 import numpy
+from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
 from cupylike._core._device_arrays import device_array
@@ -23,6 +24,50 @@ def cumprod(a, axis=None, dtype=None, out=None):
     """Cumulative product of the elements along an axis (see numpy.cumprod); accumulators as
     cumsum's."""
     return _scan("multiply")(a, axis, dtype, out, "cumprod")
+
+
+def _cumulative(name, identity, x, axis, dtype, out, include_initial):
+    # The Array API's form of cumsum/cumprod (NumPy 2's cumulative_sum/prod): axis may be left
+    # out only for 1-d input, and include_initial puts the identity before the first element.
+    x = device_array(x, name)
+    if x.ndim == 0:
+        x = _native.reshape(x, (1,))
+    if axis is None:
+        if x.ndim >= 2:
+            raise ValueError("For arrays which have more than one dimension ``axis`` argument "
+                             "is required.")
+        axis = 0
+    scan = cumsum if identity == 0 else cumprod
+    if not include_initial:
+        return scan(x, axis, dtype, out)
+    axis = normalize_axis_index(axis, x.ndim)
+    rest = [slice(None)] * x.ndim
+    rest[axis] = slice(1, None)
+    if out is not None:
+        scan(x, axis, dtype, out[tuple(rest)])
+        rest[axis] = 0
+        out[tuple(rest)] = identity
+        return out
+    res = scan(x, axis, dtype)
+    shape = list(res.shape)
+    shape[axis] += 1
+    full = _native.empty(tuple(shape), res.dtype, device=res.device)
+    full[tuple(rest)] = res
+    rest[axis] = slice(0, 1)
+    full[tuple(rest)] = identity
+    return full
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    """Cumulative sum along an axis (see numpy.cumulative_sum): cumsum's accumulators, with the
+    sum of no elements (0) first when include_initial is true."""
+    return _cumulative("cumulative_sum", 0, x, axis, dtype, out, include_initial)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    """Cumulative product along an axis (see numpy.cumulative_prod), 1 first when
+    include_initial is true."""
+    return _cumulative("cumulative_prod", 1, x, axis, dtype, out, include_initial)
 
 
 def _nan_scan(function, name, plain, a, axis, dtype, out):

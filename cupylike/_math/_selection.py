@@ -19,7 +19,7 @@ def _dtype_operand(x):
     return x.dtype if isinstance(x, _native.ndarray) else x
 
 
-def where(condition, x=None, y=None):
+def where(condition, x=None, y=None, /):
     """Return elements chosen from `x` or `y` depending on `condition`.
 
     The one-argument form, ``where(condition)``, is ``nonzero(condition)``.

@@ -15,25 +15,27 @@ __all__ = ["amax", "amin", "max", "min", "prod", "ptp", "sum"]
 _NoValue = numpy._NoValue
 
 
-def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=True):  # noqa: A001
+def sum(a, axis=None, dtype=None, out=None, keepdims=_NoValue, initial=_NoValue,
+        where=_NoValue):  # noqa: A001
     """Sum of array elements over the given axes (see numpy.sum): integers and bool accumulate
     in int64 (uint64 for unsigned) unless `dtype` says otherwise, float16 in float32; floating
     sums are pairwise."""
     return reduce_by("add", a, axis, dtype, out, keepdims, initial, where, what="sum")
 
 
-def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=True):
+def prod(a, axis=None, dtype=None, out=None, keepdims=_NoValue, initial=_NoValue,
+         where=_NoValue):
     """Product of array elements over the given axes (see numpy.prod); accumulators as sum's."""
     return reduce_by("multiply", a, axis, dtype, out, keepdims, initial, where, what="prod")
 
 
-def max(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):  # noqa: A001
+def max(a, axis=None, out=None, keepdims=_NoValue, initial=_NoValue, where=_NoValue):  # noqa: A001
     """Maximum along the given axes (see numpy.max): NaN propagates, complex values compare
     lexicographically; an empty slice needs `initial`."""
     return reduce_by("maximum", a, axis, None, out, keepdims, initial, where, what="max")
 
 
-def min(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):  # noqa: A001
+def min(a, axis=None, out=None, keepdims=_NoValue, initial=_NoValue, where=_NoValue):  # noqa: A001
     """Minimum along the given axes (see numpy.min); as max."""
     return reduce_by("minimum", a, axis, None, out, keepdims, initial, where, what="min")
 

@@ -107,6 +107,7 @@ def digitize(x, bins, right=False):
 
 def _arg(name, a, axis, out, keepdims):
     check_array(a, name)
+    keepdims = False if keepdims is numpy._NoValue else keepdims  # NumPy's default
     if isinstance(axis, bool):  # NumPy's PyArray_PyIntAsInt refuses bools
         raise TypeError("an integer is required for the axis")
     if axis is not None:
@@ -126,13 +127,13 @@ def _arg(name, a, axis, out, keepdims):
     return reduce_by(name, a, axis, a.dtype, out, keepdims)
 
 
-def argmax(a, axis=None, out=None, *, keepdims=False):
+def argmax(a, axis=None, out=None, *, keepdims=numpy._NoValue):
     """Indices of the maximum values along an axis (see numpy.argmax): the first occurrence;
     a NaN is the maximum."""
     return _arg("argmax", a, axis, out, keepdims)
 
 
-def argmin(a, axis=None, out=None, *, keepdims=False):
+def argmin(a, axis=None, out=None, *, keepdims=numpy._NoValue):
     """Indices of the minimum values along an axis (see numpy.argmin): the first occurrence;
     a NaN is the minimum."""
     return _arg("argmin", a, axis, out, keepdims)

@@ -20,6 +20,11 @@ _NoValue = numpy._NoValue
 _true_divide = UFUNCS["true_divide"]
 
 
+def _given(keepdims, where):
+    """keepdims and where with NumPy's defaults (its signatures say _NoValue: not given)."""
+    return (False if keepdims is _NoValue else keepdims), (True if where is _NoValue else where)
+
+
 def _mask(where):
     """where= as True (no mask) or a device array; a NumPy or Python bool is broadcast. Only
     Python's True means no mask, as in NumPy (`where is True`): a NumPy True counts through
@@ -53,10 +58,11 @@ def any_true(flags):
         reduce_by("logical_or", flags, None, numpy.bool_))
 
 
-def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+def mean(a, axis=None, dtype=None, out=None, keepdims=_NoValue, *, where=_NoValue):
     """Arithmetic mean along the given axes (see numpy.mean): integers in float64, float16
     summed in float32 and returned as float16."""
     check_array(a, "mean")
+    keepdims, where = _given(keepdims, where)
     where = _mask(where)
     n = count(a, axis, keepdims, where)
     if any_true(n == 0):
@@ -115,20 +121,22 @@ def var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, dof_warning)
     return _true_divide(ret, dof, out=ret, casting="unsafe"), n
 
 
-def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=_NoValue, *, where=_NoValue,
         mean=_NoValue, correction=_NoValue):
     """Variance along the given axes (see numpy.var): the mean of |x - x.mean()|**2 with
     max(count - ddof, 0) as divisor; complex inputs give real results. `mean=` passes a mean
     computed with keepdims=True; `correction` is the Array API's name for ddof."""
     check_array(a, "var")
+    keepdims, where = _given(keepdims, where)
     ddof = _ddof(ddof, correction)
     return var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, True)[0]
 
 
-def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=_NoValue, *, where=_NoValue,
         mean=_NoValue, correction=_NoValue):
     """Standard deviation along the given axes (see numpy.std): the square root of var."""
     check_array(a, "std")
+    keepdims, where = _given(keepdims, where)
     ddof = _ddof(ddof, correction)
     ret = var_and_count(a, axis, dtype, out, ddof, keepdims, where, mean, True)[0]
     return root_of_var(ret, out)

@@ -4,6 +4,19 @@ NumPy's shapes, dtypes, stacking rules and errors (docs/differences.md lists wha
 
 from numpy.linalg import LinAlgError
 
+from cupylike.linalg._array_api import (
+    cross,
+    diagonal,
+    matmul,
+    matrix_norm,
+    matrix_transpose,
+    outer,
+    svdvals,
+    tensordot,
+    trace,
+    vecdot,
+    vector_norm,
+)
 from cupylike.linalg._decompositions import cholesky, qr, svd
 from cupylike.linalg._eigen import eig, eigh, eigvals, eigvalsh
 from cupylike.linalg._least_squares import lstsq, pinv
@@ -15,22 +28,33 @@ __all__ = [
     "LinAlgError",
     "cholesky",
     "cond",
+    "cross",
     "det",
+    "diagonal",
     "eig",
     "eigh",
     "eigvals",
     "eigvalsh",
     "inv",
     "lstsq",
+    "matmul",
+    "matrix_norm",
     "matrix_power",
     "matrix_rank",
+    "matrix_transpose",
     "multi_dot",
     "norm",
+    "outer",
     "pinv",
     "qr",
     "slogdet",
     "solve",
     "svd",
+    "svdvals",
+    "tensordot",
     "tensorinv",
     "tensorsolve",
+    "trace",
+    "vecdot",
+    "vector_norm",
 ]

@@ -78,8 +78,7 @@ def lstsq(a, b, rcond=None):
     return (x[:, 0] if vector else x), resid, rank, s
 
 
-class _NoValue:
-    """pinv's default for rtol (NumPy tells 'not given' from None)."""
+_NoValue = numpy._NoValue  # pinv's default for rtol (NumPy tells 'not given' from None)
 
 
 def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):

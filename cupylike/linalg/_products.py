@@ -28,6 +28,7 @@ _negative = UFUNCS["negative"]
 _conjugate = UFUNCS["conjugate"]
 _BLAS = frozenset(numpy.dtype(t) for t in (numpy.float32, numpy.float64, numpy.complex64,
                                            numpy.complex128))
+_NO_VALUE = numpy._NoValue
 _SIGNATURE = "(n?,k),(k,m?)->(n?,m?)"
 _host_blas_set = False
 
@@ -147,14 +148,62 @@ def _check_matmul_shapes(a, b):
                          f"{a.shape[-1]})")
 
 
-def matmul(a, b, /, out=None, *, dtype=None, casting="same_kind"):
+def gufunc_output_dtype(signature):
+    """The output dtype a gufunc's signature= names ('dd->d', a tuple of dtypes or one dtype);
+    None when it names none."""
+    if signature is None:
+        return None
+    if isinstance(signature, str) and "->" in signature:
+        return numpy.dtype(signature.split("->")[1])
+    if isinstance(signature, tuple):
+        return None if signature[-1] is None else numpy.dtype(signature[-1])
+    return numpy.dtype(signature)
+
+
+def _core_axes_last(x, axes, i):
+    """x with the core axes (axes[i], as NumPy's gufunc axes=) moved last."""
+    core = tuple(axes[i]) if isinstance(axes[i], (tuple, list)) else (axes[i],)
+    n = len(core)
+    return _native.moveaxis(x, core, tuple(range(-n, 0))) if n else x
+
+
+def matmul(x1, x2, /, out=None, *, axes=_NO_VALUE, axis=_NO_VALUE, keepdims=False,
+           casting="same_kind", order="K", dtype=None, subok=True, signature=None):
     """Matrix product of two arrays (see numpy.matmul): stacks of matrices broadcast, 1-d
-    operands promoted to a row or a column and the added axis removed after."""
-    if out is None and dtype is None:
-        c = _native._matmul_direct(a, b)  # the common case, in one C++ call
+    operands promoted to a row or a column and the added axis removed after. `axes` names the
+    core axes of each operand and of the result, as numpy.matmul's; `subok` has no effect (no
+    subclasses) and a new result is C-ordered unless `order` is 'F'."""
+    if axis is not _NO_VALUE:
+        raise TypeError(f"matmul: axis can only be used with a single shared core dimension, "
+                        f"not with the 3 distinct ones implied by signature {_SIGNATURE}.")
+    if keepdims:
+        raise TypeError(f"matmul does not support keepdims: its signature {_SIGNATURE} requires "
+                        "output 0 to have 2 core dimensions, but keepdims can only be used when "
+                        "all inputs have the same number of core dimensions and all outputs "
+                        "have no core dimensions.")
+    if signature is not None:
+        dtype = gufunc_output_dtype(signature)
+    if axes is not _NO_VALUE:
+        x1 = _core_axes_last(device_array(x1, "matmul"), axes, 0)
+        x2 = _core_axes_last(device_array(x2, "matmul"), axes, 1)
+        c = _matmul(x1, x2, None, dtype, casting, one_term_blas=False)
+        c = _core_axes_last_undo(c, axes[2])
+        if out is None:
+            return c
+        out[...] = c
+        return out
+    if out is None and dtype is None and order != "F":
+        c = _native._matmul_direct(x1, x2)  # the common case, in one C++ call
         if c is not None:
             return c
-    return _matmul(a, b, out, dtype, casting, one_term_blas=False)
+    c = _matmul(x1, x2, out, dtype, casting, one_term_blas=False)
+    return _native.asfortranarray(c) if out is None and order == "F" and c.ndim >= 2 else c
+
+
+def _core_axes_last_undo(c, out_axes):
+    core = tuple(out_axes) if isinstance(out_axes, (tuple, list)) else (out_axes,)
+    n = len(core)
+    return _native.moveaxis(c, tuple(range(-n, 0)), core) if n else c
 
 
 def _dot_matmul(a, b):
