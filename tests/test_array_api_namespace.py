@@ -41,18 +41,7 @@ _OBJECT_MEMBERS = set(dir(object)) | {"__annotations__", "__buffer__", "__slots_
 MEMBERS = sorted(n for n in dir(type(array_api_strict.asarray(0)))
                  if n not in _OBJECT_MEMBERS and (not n.startswith("_") or n.startswith("__")))
 
-# DLPack is item 2 of issue 17, built apart from this one: these marks go when it lands (strict:
-# the test then passes and the mark fails it).
-_DLPACK = {"from_dlpack", "__dlpack__", "__dlpack_device__"}
-
-
-def _param(*values, name, id):
-    marks = [pytest.mark.xfail(strict=True, reason="DLPack (issue 17, item 2) is not merged yet")
-             ] if name in _DLPACK else []
-    return pytest.param(*values, marks=marks, id=id)
-
-
-NAMESPACES = [_param(ours, theirs, n, name=n, id=f"{ours.__name__}.{n}")
+NAMESPACES = [pytest.param(ours, theirs, n, id=f"{ours.__name__}.{n}")
               for ours, theirs, names in [(cupylike, numpy, MAIN),
                                           (cupylike.linalg, numpy.linalg, LINALG),
                                           (cupylike.fft, numpy.fft, FFT)]
@@ -86,7 +75,7 @@ def test_standard_name_exists_with_numpys_signature(ours, theirs, name):
             "matmul", "vecdot"), f"{name}: a ufunc in one library only"
 
 
-@pytest.mark.parametrize("name", [_param(n, name=n, id=n) for n in MEMBERS])
+@pytest.mark.parametrize("name", MEMBERS)
 def test_ndarray_has_the_standards_member_with_numpys_signature(name):
     assert hasattr(cupylike.ndarray, name), f"ndarray.{name} is missing"
     numpys = getattr(numpy.ndarray, name)
