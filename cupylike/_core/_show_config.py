@@ -7,6 +7,7 @@ import sys
 import numpy
 
 from cupylike._core import _native
+from cupylike.random import _bit_generator
 
 
 def _library_value(info):
@@ -32,7 +33,9 @@ def _rows():
         ("Device", f"{device}" + (" (emulated GPU)" if emulated else "")),
         ("Backend", f"{device.kind}; CUDA devices: {_native._cuda_device_count()}"),
     ]
-    # Each component opened as the code that uses it opens it (csrc/runtime/cuda/library_info.hpp).
+    # Each component opened as the code that uses it opens it (csrc/runtime/cuda/library_info.hpp);
+    # cuRAND's file is chosen once per process, so the random module's choice comes first.
+    _bit_generator._use_curand_wheel()
     rows += [(info["component"], _library_value(info)) for info in _native._cuda_libraries()]
     rows.append(("Host compiler (cpu device)", compiler or "not found: no C++ compiler"))
     rows.append(("Kernel cache directory", _native._cache_dir()))
