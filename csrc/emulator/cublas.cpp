@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "emulator/host_libraries.hpp"
+#include "emulator/library_version.hpp"
 #include "emulator/state.hpp"
 
 struct cublasContext {
@@ -243,6 +244,12 @@ cublasStatus_t cublasZgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta,
   return emu::gemm<std::complex<double>>("cublasZgemmStridedBatched", "cblas_zgemm", h, ta, tb, m,
                                          n, k, alpha, a, lda, sa, b, ldb, sb, beta, c, ldc, sc,
                                          batch);
+}
+
+cublasStatus_t cublasGetProperty(libraryPropertyType type, int* value) {
+  return emu::library_property(type, value, CUBLAS_VER_MAJOR, CUBLAS_VER_MINOR, CUBLAS_VER_PATCH)
+             ? CUBLAS_STATUS_SUCCESS
+             : CUBLAS_STATUS_INVALID_VALUE;
 }
 
 }  // extern "C"

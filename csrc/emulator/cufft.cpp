@@ -11,6 +11,8 @@
 #include <new>
 #include <utility>
 
+#include "emulator/library_version.hpp"
+
 namespace cupylike::emulator::fft {
 
 namespace {
@@ -208,6 +210,12 @@ cufftResult cufftExecC2R(cufftHandle plan, cufftComplex* idata, cufftReal* odata
 
 cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex* idata, cufftDoubleReal* odata) {
   return fft::exec("cufftExecZ2D", CUFFT_Z2D, plan, idata, odata, CUFFT_INVERSE);
+}
+
+cufftResult cufftGetProperty(libraryPropertyType type, int* value) {
+  return emu::library_property(type, value, CUFFT_VER_MAJOR, CUFFT_VER_MINOR, CUFFT_VER_PATCH)
+             ? CUFFT_SUCCESS
+             : CUFFT_INVALID_VALUE;
 }
 
 }  // extern "C"

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "emulator/host_libraries.hpp"
+#include "emulator/library_version.hpp"
 #include "emulator/state.hpp"
 
 namespace cupylike::emulator {
@@ -343,6 +344,12 @@ curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int* 
                        [=](const emu::HostCurand& api, curandGenerator_t gen, void* dst) {
                          return api.poisson(gen, static_cast<unsigned*>(dst), n, lambda);
                        });
+}
+
+curandStatus_t curandGetProperty(libraryPropertyType type, int* value) {
+  return emu::library_property(type, value, CURAND_VER_MAJOR, CURAND_VER_MINOR, CURAND_VER_PATCH)
+             ? CURAND_STATUS_SUCCESS
+             : CURAND_STATUS_OUT_OF_RANGE;
 }
 
 }  // extern "C"

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <set>
 
+#include "emulator/library_version.hpp"
+
 namespace cupylike::emulator::solver {
 
 namespace {
@@ -128,6 +130,13 @@ cusolverStatus_t cusolverDnDestroyParams(cusolverDnParams_t params) {
   if (!solver::all_params().erase(params)) return CUSOLVER_STATUS_INVALID_VALUE;
   delete params;
   return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int* value) {
+  return emu::library_property(type, value, CUSOLVER_VER_MAJOR, CUSOLVER_VER_MINOR,
+                               CUSOLVER_VER_PATCH)
+             ? CUSOLVER_STATUS_SUCCESS
+             : CUSOLVER_STATUS_INVALID_VALUE;
 }
 
 }  // extern "C"

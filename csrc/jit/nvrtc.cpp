@@ -13,6 +13,7 @@
 #include "jit/paths.hpp"
 #include "jit/source_text.hpp"
 #include "runtime/blocking.hpp"
+#include "runtime/cuda/library_info.hpp"
 
 namespace cupylike::jit {
 namespace {
@@ -38,6 +39,7 @@ struct Nvrtc {
 #define CUPYLIKE_NVRTC_MEMBER(fn) decltype(&::fn) fn = nullptr;
   CUPYLIKE_NVRTC_FUNCTIONS(CUPYLIKE_NVRTC_MEMBER)
 #undef CUPYLIKE_NVRTC_MEMBER
+  void* library = nullptr;  // the dlopen handle; null when no candidate opened
   int version = 0;
   std::vector<int> archs;
   std::string error;  // why NVRTC cannot be used; empty when it can
@@ -64,6 +66,7 @@ Nvrtc load() {
     const char* why = dlerror();
     tried += "\n  " + name + ": " + (why ? why : "not found");
   }
+  n.library = lib;
   if (!lib) {
     n.error = "NVRTC (the CUDA runtime compiler) cannot be loaded; tried:" + tried +
               "\nInstall the CUDA toolkit (or its NVRTC alone), or set CUPYLIKE_LIBNVRTC to the "
@@ -93,8 +96,13 @@ Nvrtc load() {
   return n;
 }
 
-const Nvrtc& nvrtc() {
+const Nvrtc& loaded() {
   static const Nvrtc n = load();  // the library stays loaded for the life of the process
+  return n;
+}
+
+const Nvrtc& nvrtc() {
+  const Nvrtc& n = loaded();
   if (!n.error.empty()) raise(ErrorKind::cuda_unavailable, n.error);
   return n;
 }
@@ -157,6 +165,19 @@ std::string program_log(nvrtcProgram prog) {
 }  // namespace
 
 int nvrtc_version() { return nvrtc().version; }
+
+cuda::LibraryInfo nvrtc_info() {
+  const Nvrtc& n = loaded();
+  cuda::LibraryInfo info;
+  info.component = "NVRTC";
+  info.found = n.library != nullptr;
+  info.path = cuda::library_file(n.library);
+  info.error = n.error;
+  int major = 0, minor = 0;
+  if (n.nvrtcVersion && n.nvrtcVersion(&major, &minor) == NVRTC_SUCCESS)
+    info.version = {major, minor};
+  return info;
+}
 
 const std::vector<int>& nvrtc_supported_archs() { return nvrtc().archs; }
 

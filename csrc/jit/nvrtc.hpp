@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/cuda/library_info.hpp"
+
 namespace cupylike::jit {
 
 struct NvrtcOutput {
@@ -37,6 +39,9 @@ std::vector<std::string> nvrtc_options(const std::vector<std::string>& user_opti
 
 /// NVRTC's version as major * 1000 + minor * 10 (13.0 -> 13000), like CUDA_VERSION.
 int nvrtc_version();
+/// The NVRTC library nvrtc_compile opens, its file and nvrtcVersion's answer, or why it cannot
+/// be used; never raises.
+cuda::LibraryInfo nvrtc_info();
 /// The architectures NVRTC can target, ascending (e.g. 75, 80, ..., 121).
 const std::vector<int>& nvrtc_supported_archs();
 

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "libs/blas_backends.hpp"
+#include "libs/library_info.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -28,10 +29,14 @@ struct Cublas {
   decltype(&::cublasZgemmStridedBatched) zgemm = nullptr;
 };
 
+void* open_cublas() {
+  return cuda::open_vendor_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
+                                   "cuBLAS");
+}
+
 const Cublas& cublas() {
   static const Cublas* loaded = [] {
-    void* lib =
-        cuda::open_vendor_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cuBLAS");
+    void* lib = open_cublas();
     auto* c = new Cublas;
     c->create = reinterpret_cast<decltype(c->create)>(dlsym(lib, "cublasCreate_v2"));
     c->set_stream = reinterpret_cast<decltype(c->set_stream)>(dlsym(lib, "cublasSetStream_v2"));
@@ -65,6 +70,11 @@ cublasHandle_t handle_for(Device device) {
 }
 
 }  // namespace
+
+cuda::LibraryInfo cublas_info() {
+  return cuda::describe_library<decltype(&::cublasGetProperty)>("cuBLAS", open_cublas,
+                                                                "cublasGetProperty");
+}
 
 void cublas_gemm(Device device, const GemmCall& c, const void* a, const void* b, void* out,
                  const Stream& stream) {

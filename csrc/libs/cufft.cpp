@@ -18,6 +18,7 @@
 
 #include "core/error.hpp"
 #include "libs/fft_backends.hpp"
+#include "libs/library_info.hpp"
 #include "memory/allocator.hpp"
 #include "runtime/backend.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
@@ -56,11 +57,14 @@ void load(void* lib, Fn& fn, const char* name) {
   raise(ErrorKind::runtime, std::string("cuFFT lacks ") + name);
 }
 
+void* open_cufft() {
+  // CUDA 13 ships cuFFT 12 (libcufft.so.12), CUDA 12 cuFFT 11.
+  return cuda::open_vendor_library({"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, "cuFFT");
+}
+
 const Cufft& cufft() {
   static const Cufft* loaded = [] {
-    // CUDA 13 ships cuFFT 12 (libcufft.so.12), CUDA 12 cuFFT 11.
-    void* lib =
-        cuda::open_vendor_library({"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, "cuFFT");
+    void* lib = open_cufft();
     auto c = std::make_unique<Cufft>();
     load(lib, c->create, "cufftCreate");
     load(lib, c->destroy, "cufftDestroy");
@@ -214,6 +218,11 @@ void execute(const Cufft& api, const Plan& plan, const FftCall& c, const void* i
 }
 
 }  // namespace
+
+cuda::LibraryInfo cufft_info() {
+  return cuda::describe_library<decltype(&::cufftGetProperty)>("cuFFT", open_cufft,
+                                                               "cufftGetProperty");
+}
 
 void cufft_exec(Device device, const FftCall& c, const void* in, void* out, const Stream& stream) {
   activate(device.index);

@@ -14,7 +14,6 @@
 // is in docs/gpu_status.md.
 #include <curand.h>
 #include <dlfcn.h>
-#include <link.h>
 
 #include <algorithm>
 #include <atomic>
@@ -24,6 +23,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "libs/library_info.hpp"
 #include "libs/philox.hpp"
 #include "libs/rand_backends.hpp"
 #include "runtime/backend.hpp"
@@ -131,18 +131,22 @@ const Curand& host_curand() {
   return *loaded;
 }
 
-// The device generator's library: on the emulated GPU its stand-in, which computes with
-// NVIDIA's host generator from the file opened here.
+// The device generator's library: on the emulated GPU its stand-in, else NVIDIA's.
+void* device_library() {
+  if (!cuda::emulated()) return nvidia_library();
+  return cuda::open_vendor_library({"libcurand.so.10", "libcurand.so"}, "cuRAND");
+}
+
+// The device generator: on the emulated GPU the stand-in, which computes with NVIDIA's host
+// generator from the file opened here.
 const Curand& device_curand() {
   static const Curand* loaded = [] {
     if (!cuda::emulated()) return &host_curand();
-    link_map* map = nullptr;
-    if (dlinfo(nvidia_library(), RTLD_DI_LINKMAP, &map) != 0 || !map)
-      raise(ErrorKind::runtime, "cannot tell where cuRAND was loaded from");
-    cuda::check(cuda::driver().cupylikeEmulatorSetHostRandom(map->l_name),
+    const std::string host = cuda::library_file(nvidia_library());
+    if (host.empty()) raise(ErrorKind::runtime, "cannot tell where cuRAND was loaded from");
+    cuda::check(cuda::driver().cupylikeEmulatorSetHostRandom(host.c_str()),
                 "cupylikeEmulatorSetHostRandom");
-    void* stand_in = cuda::open_vendor_library({"libcurand.so.10", "libcurand.so"}, "cuRAND");
-    return load(stand_in, false, "the emulated GPU's cuRAND");
+    return load(device_library(), false, "the emulated GPU's cuRAND");
   }();
   return *loaded;
 }
@@ -292,6 +296,16 @@ void host_split(const RandCall& call, void* out) {
 }
 
 }  // namespace
+
+cuda::LibraryInfo curand_host_info() {
+  return cuda::describe_library<decltype(&::curandGetProperty)>(
+      "cuRAND (host generator)", nvidia_library, "curandGetProperty");
+}
+
+cuda::LibraryInfo curand_device_info() {
+  return cuda::describe_library<decltype(&::curandGetProperty)>(
+      "cuRAND (device generator)", device_library, "curandGetProperty");
+}
 
 void curand_set_path(const std::string& path) {
   std::lock_guard<std::mutex> lock(g_path_mutex);

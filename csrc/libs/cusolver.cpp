@@ -19,6 +19,7 @@
 
 #include "core/error.hpp"
 #include "libs/blas_backends.hpp"
+#include "libs/library_info.hpp"
 #include "libs/solver_backends.hpp"
 #include "memory/allocator.hpp"
 #include "runtime/backend.hpp"
@@ -90,10 +91,14 @@ void load(void* lib, Fn (&slots)[4], const char* real_name, const char* complex_
   }
 }
 
+void* open_cusolver() {
+  return cuda::open_vendor_library({"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"},
+                                   "cuSOLVER");
+}
+
 const Cusolver& cusolver() {
   static const Cusolver* loaded = [] {
-    void* lib = cuda::open_vendor_library(
-        {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cuSOLVER");
+    void* lib = open_cusolver();
     auto* c = new Cusolver;
     c->library = lib;
     c->create = reinterpret_cast<decltype(c->create)>(dlsym(lib, "cusolverDnCreate"));
@@ -249,6 +254,11 @@ int workspace_size(const Cusolver& api, H h, const SolverCall& c, const SolverOp
 }
 
 }  // namespace
+
+cuda::LibraryInfo cusolver_info() {
+  return cuda::describe_library<decltype(&::cusolverGetProperty)>("cuSOLVER", open_cusolver,
+                                                                  "cusolverGetProperty");
+}
 
 std::vector<int32_t> cusolver_solver(Device device, const SolverCall& c, const SolverOperands& ops,
                                      const Stream& stream) {

@@ -31,6 +31,7 @@ void bind_reduction_kernel(py::module_& m);
 void bind_operators(py::module_& m);
 void bind_jit(py::module_& m);
 void bind_interop(py::module_& m);
+void bind_config(py::module_& m);
 
 /// `stream` if given (a Stream or None), else the current stream of `device`.
 const Stream& stream_or_current(py::handle stream, Device device);

@@ -29,4 +29,5 @@ PYBIND11_MODULE(_native, m) {
   p::bind_operators(m);
   p::bind_jit(m);
   p::bind_interop(m);
+  p::bind_config(m);
 }

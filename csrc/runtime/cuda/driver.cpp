@@ -15,7 +15,8 @@ namespace {
 
 struct Loaded {
   Driver driver;
-  std::string error;  // why the driver cannot be used; empty when it can
+  void* library = nullptr;  // the dlopen handle; null when the library did not open
+  std::string error;        // why the driver cannot be used; empty when it can
 };
 
 bool env_on(const char* name) {
@@ -53,6 +54,7 @@ Loaded load() {
   std::string chosen = library_path();
   const char* path = chosen.c_str();
   void* lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  l.library = lib;
   if (!lib) {
     const char* why = dlerror();
     l.error = std::string("no CUDA driver: cannot load ") + path + " (" + (why ? why : "?") + ")";
@@ -139,6 +141,19 @@ void* open_vendor_library(std::initializer_list<const char*> names, const char* 
     }
   }
   raise(ErrorKind::cuda_unavailable, std::string("cannot load ") + library + " (" + tried + ")");
+}
+
+LibraryInfo driver_info() {
+  const Loaded& l = loaded();
+  LibraryInfo info;
+  info.component = "CUDA driver";
+  info.found = l.library != nullptr;
+  info.path = library_file(l.library);
+  info.error = l.error;
+  int version = 0;
+  if (l.driver.cuDriverGetVersion && l.driver.cuDriverGetVersion(&version) == CUDA_SUCCESS)
+    info.version = {version / 1000, version % 1000 / 10};
+  return info;
 }
 
 int device_count_or_raise() {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "runtime/cuda/emulator_extension.h"
+#include "runtime/cuda/library_info.hpp"
 
 namespace cupylike::cuda {
 
@@ -89,6 +90,9 @@ bool emulated();
 /// emulator/cusolver.hpp, emulator/cufft.hpp, emulator/curand.cpp).
 /// CUDAUnavailableError naming `library` when none opens.
 void* open_vendor_library(std::initializer_list<const char*> names, const char* library);
+/// The driver library driver() opens, its file and cuDriverGetVersion's answer (which needs no
+/// device); `error` is driver()'s reason when it cannot be used, even though it opened.
+LibraryInfo driver_info();
 /// Number of CUDA devices, raising CUDAUnavailableError when there is no usable driver.
 int device_count_or_raise();
 
