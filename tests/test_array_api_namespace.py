@@ -351,7 +351,7 @@ def test_concat_refuses_mismatched_shapes(xp):
 def test_permute_dims_is_numpys_view(axes):
     for name, host, dev in _pairs(numpy.dtype(numpy.float32), ("C", "sliced", "negative")):
         assert_array_equal(cupylike.permute_dims(dev, axes), numpy.permute_dims(host, axes),
-                           strides=True, err_msg=name)
+                           strides_check=True, err_msg=name)
 
 
 @numpy_cupylike_equal(accept_error=ValueError)
@@ -363,7 +363,7 @@ def test_matrix_transpose_is_numpys_view():
     for name, host, dev in _pairs(numpy.dtype(numpy.complex64), ("C", "sliced", "negative",
                                                                   "transposed", "empty")):
         assert_array_equal(cupylike.matrix_transpose(dev), numpy.matrix_transpose(host),
-                           strides=True, err_msg=name)
+                           strides_check=True, err_msg=name)
         assert_array_equal(cupylike.linalg.matrix_transpose(dev),
                            numpy.linalg.matrix_transpose(host), err_msg=name)
 

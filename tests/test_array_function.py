@@ -41,19 +41,23 @@ ON_VECTOR = {
     "ones_like", "zeros_like", "prod", "ptp", "ravel", "round", "around", "shape", "size", "sort",
     "sort_complex", "squeeze", "std", "sum", "trim_zeros", "unique", "var", "histogram",
     "fft.fft", "fft.ifft", "fft.rfft", "fft.ihfft", "fft.hfft", "fft.irfft", "fft.fftshift",
-    "fft.ifftshift",
+    "fft.ifftshift", "cumulative_sum", "cumulative_prod", "unique_all", "unique_counts",
+    "unique_inverse", "unique_values", "linalg.vector_norm",
 }
 ON_MATRIX = {
     "linalg.cholesky", "linalg.cond", "linalg.det", "linalg.inv", "linalg.eigvals",
     "linalg.eigvalsh", "linalg.matrix_rank", "linalg.norm", "linalg.pinv", "linalg.slogdet",
     "fliplr", "flipud", "transpose", "trace", "tril", "triu", "diagonal", "rot90", "corrcoef",
     "cov", "fft.fft2", "fft.ifft2", "fft.fftn", "fft.ifftn", "fft.rfft2", "fft.rfftn",
-    "fft.irfft2", "fft.irfftn",
+    "fft.irfft2", "fft.irfftn", "matrix_transpose", "linalg.diagonal", "linalg.matrix_norm",
+    "linalg.matrix_transpose", "linalg.svdvals", "linalg.trace",
 }
 
 # The other functions: xp -> (args, kwargs).
 SAMPLES = {
     "append": lambda xp: ((_v(xp), _v(xp)), {}),
+    "astype": lambda xp: ((_v(xp), numpy.float32), {}),
+    "unstack": lambda xp: ((_m(xp),), {"axis": 1}),
     "argpartition": lambda xp: ((_v(xp), 2), {}),
     "array_split": lambda xp: ((_v(xp), 2), {}),
     "bincount": lambda xp: ((_i(xp),), {}),
@@ -125,6 +129,11 @@ SAMPLES = {
     "vsplit": lambda xp: ((_m(xp), 3), {}),
     "vstack": lambda xp: (([_v(xp), _v(xp)],), {}),
     "where": lambda xp: ((_v(xp) > 1.5, _v(xp), 0.0), {}),
+    "linalg.cross": lambda xp: ((_m(xp), _m(xp)[::-1]), {}),
+    "linalg.matmul": lambda xp: ((_m(xp), _v(xp)[:3]), {}),
+    "linalg.outer": lambda xp: ((_v(xp), _i(xp)), {}),
+    "linalg.tensordot": lambda xp: ((_m(xp), _m(xp)), {"axes": 1}),
+    "linalg.vecdot": lambda xp: ((_m(xp), _v(xp)[:3]), {}),
     "linalg.eig": lambda xp: ((xp.asarray([[2.0, 0.0], [0.0, 3.0]]),), {}),
     "linalg.eigh": lambda xp: ((xp.asarray([[2.0, 0.0], [0.0, 3.0]]),), {}),
     "linalg.lstsq": lambda xp: ((_m(xp), _v(xp)[:3]), {"rcond": None}),

@@ -14,6 +14,7 @@ import builtins
 import importlib
 import inspect
 import pathlib
+import re
 import sys
 import types
 
@@ -52,7 +53,8 @@ PARAMETER_TYPES = {
     "order": "builtins.str | None",
 }
 # What C-level signatures name, as stub types.
-C_TYPES = {"cupylike._core._native.ndarray": "ndarray", "None": "None",
+C_TYPES = {"cupylike._core._native.ndarray": "ndarray", "ndarray": "ndarray", "None": "None",
+           "numpy.ndarray": "numpy.ndarray[Any, Any]", "numpy.dtype": "numpy.dtype[Any]",
            **{t: f"builtins.{t}" for t in ("int", "float", "bool", "str", "complex")}}
 # ndarray's properties, by name; Any for the others.
 PROPERTY_TYPES = {"shape": "tuple[builtins.int, ...]", "strides": "tuple[builtins.int, ...]",
@@ -149,10 +151,25 @@ def _c_signature(fn, name, is_method):
     return _join(params), _c_type(node.returns)
 
 
+def _documented_return(fn):
+    """The type a docstring's numpydoc Returns section names first (the C-level functions'
+    come from their bindings' signatures, csrc/python/text_signature.hpp), as a stub type."""
+    found = re.search(r"^Returns\n-+\n(\S+)", getattr(fn, "__doc__", None) or "", re.M)
+    return C_TYPES.get(found.group(1), "Any") if found else "Any"
+
+
+def _text_signature(fn, is_method):
+    """A C-level function's parameters from its text signature, its return from its docstring."""
+    if getattr(fn, "__text_signature__", None) is None:
+        return None
+    found = _python_signature(fn, is_method)
+    return found and (found[0], _documented_return(fn))
+
+
 def _function(name, fn, indent="", is_method=False, operators=False):
     """A def line; with `operators` (ndarray's), Python's operators return ndarray."""
     found = (_python_signature(fn, is_method) if inspect.isfunction(fn)
-             else _c_signature(fn, name, is_method))
+             else _text_signature(fn, is_method) or _c_signature(fn, name, is_method))
     params, returns = found or (("self, " if is_method else "") + "*args: Any, **kwargs: Any",
                                 "Any")
     if name == "__init__":

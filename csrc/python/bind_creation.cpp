@@ -150,7 +150,7 @@ void bind_creation(py::module_& m) {
       },
       py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
       py::arg("device") = py::none(), py::arg("like") = py::none(),
-      with_signature("empty(shape, dtype=None, order='C', *, device=None, like=None)",
+      with_signature("empty(shape, dtype=None, order='C', *, device=None, like=None) -> ndarray",
                      "numpy.empty on a device (the current one unless `device` is given).")
           .c_str());
   m.def(
@@ -161,7 +161,7 @@ void bind_creation(py::module_& m) {
       },
       py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
       py::arg("device") = py::none(), py::arg("like") = py::none(),
-      with_signature("zeros(shape, dtype=None, order='C', *, device=None, like=None)",
+      with_signature("zeros(shape, dtype=None, order='C', *, device=None, like=None) -> ndarray",
                      "numpy.zeros on a device.")
           .c_str());
   m.def(
@@ -172,7 +172,7 @@ void bind_creation(py::module_& m) {
       py::arg("subok") = true, py::arg("shape") = py::none(), py::kw_only(),
       py::arg("device") = py::none(),
       with_signature("empty_like(prototype, /, dtype=None, order='K', subok=True, shape=None, *, "
-                     "device=None)",
+                     "device=None) -> ndarray",
                      "numpy.empty_like, on the prototype's device.")
           .c_str());
   m.def(
@@ -181,8 +181,9 @@ void bind_creation(py::module_& m) {
          py::handle device) { return zeros_of(new_like(proto, dtype, order, shape, device)); },
       py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K", py::arg("subok") = true,
       py::arg("shape") = py::none(), py::kw_only(), py::arg("device") = py::none(),
-      with_signature("zeros_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None)",
-                     "numpy.zeros_like, on the prototype's device.")
+      with_signature(
+          "zeros_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None) -> ndarray",
+          "numpy.zeros_like, on the prototype's device.")
           .c_str());
   m.def(
       "asarray",
@@ -194,7 +195,7 @@ void bind_creation(py::module_& m) {
       py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = py::none(), py::kw_only(),
       py::arg("device") = py::none(), py::arg("copy") = py::none(), py::arg("like") = py::none(),
       with_signature(
-          "asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)",
+          "asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None) -> ndarray",
           "An array on a device from anything numpy.asarray accepts, or a cupylike array "
           "(returned as is when it already has the dtype, order and device asked for).")
           .c_str());
@@ -205,7 +206,7 @@ void bind_creation(py::module_& m) {
       py::arg("obj"), py::arg("dtype") = py::none(), py::arg("copy") = true, py::arg("order") = "K",
       py::arg("subok") = false, py::arg("ndmin") = 0, py::kw_only(), py::arg("device") = py::none(),
       with_signature("array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, "
-                     "device=None)",
+                     "device=None) -> ndarray",
                      "numpy.array on a device (copies by default).")
           .c_str());
   m.def(
@@ -216,7 +217,7 @@ void bind_creation(py::module_& m) {
       },
       py::arg("shape"), py::arg("dtype") = py::none(), py::arg("order") = "C", py::kw_only(),
       py::arg("device") = py::none(), py::arg("like") = py::none(),
-      with_signature("ones(shape, dtype=None, order='C', *, device=None, like=None)",
+      with_signature("ones(shape, dtype=None, order='C', *, device=None, like=None) -> ndarray",
                      "numpy.ones on a device.")
           .c_str());
   m.def(
@@ -225,8 +226,9 @@ void bind_creation(py::module_& m) {
          py::handle device) { return ones_of(new_like(proto, dtype, order, shape, device)); },
       py::arg("a"), py::arg("dtype") = py::none(), py::arg("order") = "K", py::arg("subok") = true,
       py::arg("shape") = py::none(), py::kw_only(), py::arg("device") = py::none(),
-      with_signature("ones_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None)",
-                     "numpy.ones_like, on the prototype's device.")
+      with_signature(
+          "ones_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None) -> ndarray",
+          "numpy.ones_like, on the prototype's device.")
           .c_str());
   m.def(
       "full",
@@ -240,9 +242,10 @@ void bind_creation(py::module_& m) {
       py::arg("shape"), py::arg("fill_value"), py::arg("dtype") = py::none(),
       py::arg("order") = "C", py::kw_only(), py::arg("device") = py::none(),
       py::arg("like") = py::none(),
-      with_signature("full(shape, fill_value, dtype=None, order='C', *, device=None, like=None)",
-                     "numpy.full on a device; the fill value is converted as NumPy converts it, "
-                     "and an array-like fill value broadcasts.")
+      with_signature(
+          "full(shape, fill_value, dtype=None, order='C', *, device=None, like=None) -> ndarray",
+          "numpy.full on a device; the fill value is converted as NumPy converts it, "
+          "and an array-like fill value broadcasts.")
           .c_str());
   m.def(
       "full_like",
@@ -254,7 +257,7 @@ void bind_creation(py::module_& m) {
       py::arg("subok") = true, py::arg("shape") = py::none(), py::kw_only(),
       py::arg("device") = py::none(),
       with_signature("full_like(a, fill_value, dtype=None, order='K', subok=True, shape=None, *, "
-                     "device=None)",
+                     "device=None) -> ndarray",
                      "numpy.full_like, on the prototype's device.")
           .c_str());
   m.def(
@@ -263,7 +266,7 @@ void bind_creation(py::module_& m) {
         return as_array(a, dtype, py::str("C"), py::none(), py::none(), 1);
       },
       py::arg("a"), py::arg("dtype") = py::none(),
-      with_signature("ascontiguousarray(a, dtype=None)",
+      with_signature("ascontiguousarray(a, dtype=None) -> ndarray",
                      "numpy.ascontiguousarray: a C-contiguous array of at least one dimension.")
           .c_str());
   m.def(
@@ -272,7 +275,7 @@ void bind_creation(py::module_& m) {
         return as_array(a, dtype, py::str("F"), py::none(), py::none(), 1);
       },
       py::arg("a"), py::arg("dtype") = py::none(),
-      with_signature("asfortranarray(a, dtype=None)",
+      with_signature("asfortranarray(a, dtype=None) -> ndarray",
                      "numpy.asfortranarray: a Fortran-contiguous array of at least one dimension.")
           .c_str());
   m.def(
@@ -281,7 +284,7 @@ void bind_creation(py::module_& m) {
         return as_array(a, py::none(), order, py::none(), py::bool_(true), 0);
       },
       py::arg("a"), py::arg("order") = "K", py::arg("subok") = false,
-      with_signature("copy(a, order='K', subok=False)",
+      with_signature("copy(a, order='K', subok=False) -> ndarray",
                      "numpy.copy: a new array with a's elements, laid out for `order`.")
           .c_str());
   m.def(
@@ -299,9 +302,10 @@ void bind_creation(py::module_& m) {
       },
       py::arg("a"), py::arg("stream") = py::none(), py::arg("order") = "C",
       py::arg("out") = py::none(), py::kw_only(), py::arg("blocking") = true,
-      with_signature("asnumpy(a, stream=None, order='C', out=None, *, blocking=True)",
-                     "A NumPy array on the host from a cupylike array (or anything "
-                     "numpy.asarray accepts).")
+      with_signature(
+          "asnumpy(a, stream=None, order='C', out=None, *, blocking=True) -> numpy.ndarray",
+          "A NumPy array on the host from a cupylike array (or anything "
+          "numpy.asarray accepts).")
           .c_str());
   m.def(
       "_rebuild",

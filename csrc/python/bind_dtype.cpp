@@ -56,7 +56,7 @@ void bind_dtype(py::module_& m) {
     py::options options;
     options.disable_function_signatures();  // the docstrings carry NumPy's (text_signature.hpp)
     m.def("result_type", &result_type,
-          with_signature("result_type(*arrays_and_dtypes)",
+          with_signature("result_type(*arrays_and_dtypes) -> numpy.dtype",
                          "numpy.result_type: the dtype NumPy 2 gives when combining arrays, "
                          "dtypes and scalars.\nPython int, float and complex are weak (NEP 50); "
                          "arrays and NumPy scalars are not.")
@@ -67,11 +67,11 @@ void bind_dtype(py::module_& m) {
           return dtype_to_py(cupylike::promote_types(dtype_from_py(a), dtype_from_py(b)));
         },
         py::arg("type1"), py::arg("type2"), py::pos_only(),
-        with_signature("promote_types(type1, type2, /)",
+        with_signature("promote_types(type1, type2, /) -> numpy.dtype",
                        "numpy.promote_types: the smallest dtype both can be safely cast to.")
             .c_str());
     m.def("can_cast", &can_cast, py::arg("from_"), py::arg("to"), py::arg("casting") = "safe",
-          with_signature("can_cast(from_, to, casting='safe')",
+          with_signature("can_cast(from_, to, casting='safe') -> bool",
                          "numpy.can_cast for dtypes and arrays, with casting 'no', 'equiv', "
                          "'safe', 'same_kind' or 'unsafe'.")
               .c_str());

@@ -300,21 +300,21 @@ void bind_sequences(py::module_& m) {
   // arange parses its arguments itself, as NumPy's array_arange: `start_or_stop` alone is stop.
   m.def("arange", &arange_entry,
         with_signature("arange(start_or_stop, /, stop=None, step=1, *, dtype=None, device=None, "
-                       "like=None)",
+                       "like=None) -> ndarray",
                        "numpy.arange on a device: NumPy's length, dtype and values.")
             .c_str());
   m.def("linspace", &linspace, py::arg("start"), py::arg("stop"), py::arg("num") = 50,
         py::arg("endpoint") = true, py::arg("retstep") = false, py::arg("dtype") = py::none(),
         py::arg("axis") = 0, py::kw_only(), py::arg("device") = py::none(),
         with_signature("linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, "
-                       "axis=0, *, device=None)",
+                       "axis=0, *, device=None) -> ndarray",
                        "numpy.linspace on a device, for scalar start and stop.")
             .c_str());
   m.def("logspace", &logspace, py::arg("start"), py::arg("stop"), py::arg("num") = 50,
         py::arg("endpoint") = true, py::arg("base") = 10.0, py::arg("dtype") = py::none(),
         py::arg("axis") = 0, py::kw_only(), py::arg("device") = py::none(),
         with_signature("logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, "
-                       "axis=0, *, device=None)",
+                       "axis=0, *, device=None) -> ndarray",
                        "numpy.logspace on a device, for scalar start, stop and base.")
             .c_str());
   m.def(
@@ -340,7 +340,7 @@ void bind_sequences(py::module_& m) {
       },
       py::arg("n"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("device") = py::none(),
       py::arg("like") = py::none(),
-      with_signature("identity(n, dtype=None, *, device=None, like=None)",
+      with_signature("identity(n, dtype=None, *, device=None, like=None) -> ndarray",
                      "numpy.identity on a device.")
           .c_str());
   m.def(

@@ -13,8 +13,18 @@ namespace cupylike::python {
 namespace py = pybind11;
 
 /// `signature` (NumPy's, with the function's name) then `doc`, in CPython's docstring form.
+/// A trailing ` -> type` in `signature` names what the function returns: a text signature
+/// cannot carry it, so it becomes the docstring's numpydoc Returns section, where readers and
+/// tools/stubs.py find it.
 inline std::string with_signature(const char* signature, const char* doc) {
-  return std::string(signature) + "\n--\n\n" + doc;
+  std::string text(signature), returns;
+  if (auto arrow = text.rfind(") -> "); arrow != std::string::npos) {
+    returns = text.substr(arrow + 5);
+    text.resize(arrow + 1);
+  }
+  text += std::string("\n--\n\n") + doc;
+  if (!returns.empty()) text += "\n\nReturns\n-------\n" + returns + "\n";
+  return text;
 }
 
 }  // namespace cupylike::python
