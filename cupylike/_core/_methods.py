@@ -162,7 +162,7 @@ NDARRAY_METHODS = {
     "choose": choose, "repeat": repeat, "diagonal": _diagonal_method,
     "sort": _sort_in_place, "argsort": argsort, "partition": _partition_in_place,
     "argpartition": argpartition, "searchsorted": searchsorted,
-    # array conversion (ptp: CuPy has it; NumPy 2 removed ndarray.ptp, docs/differences.md)
+    # array conversion (ptp: CuPy has it; NumPy 2 removed ndarray.ptp, docs/differences_interop.md)
     "tobytes": _array_conversion.tobytes, "tofile": _array_conversion.tofile,
     "dump": _array_conversion.dump, "dumps": _array_conversion.dumps,
     "byteswap": _array_conversion.byteswap, "flatten": _flatten, "ptp": ptp,

@@ -9,7 +9,7 @@ of int8 gives int64), and out= receives it as an assignment does.
 Each segment starts from its first element, and the rest of its elements are applied to it in
 order by ufunc.at's kernel (cupylike/_math/_ufunc_at.py): one thread per output element, the
 ufunc's own loop, a left fold. NumPy sums a long float segment pairwise instead, so float
-add.reduceat may differ from NumPy's in the last bits (docs/differences.md).
+add.reduceat may differ from NumPy's in the last bits (docs/differences_interop.md).
 """
 
 import numpy

@@ -55,7 +55,7 @@ def getDeviceProperties(device):  # noqa: N802
     A CUDA device answers from its driver. The cpu device answers what each field means for it:
     totalGlobalMem is host memory, multiProcessorCount the block runner's worker threads, the
     launch limits (block, grid, shared memory; major.minor) those of the sm_90 GPU it enforces,
-    and clockRate 0 (not known). docs/differences.md lists every field.
+    and clockRate 0 (not known). docs/differences_interop.md lists every field.
     """
     return _device_properties(Device(device))
 

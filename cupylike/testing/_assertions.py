@@ -3,7 +3,7 @@ sides are copied to the host and compared with NumPy's own assertion functions.
 
 assert_array_equal and assert_allclose are strict by default (``strict=True``): shapes and
 dtypes must be equal and the signs of zeros and NaNs too, which NumPy's and CuPy's functions do
-not check (docs/differences.md); ``strict=False`` gives NumPy's comparison.
+not check (docs/differences_interop.md); ``strict=False`` gives NumPy's comparison.
 """
 
 import functools
