@@ -91,3 +91,19 @@ def test_select(dtype, xp):
 @numpy_cupylike_equal(accept_error=ValueError)
 def test_select_errors(xp):
     return xp.select([xp.asarray(numpy.array([True]))], [])
+
+
+@numpy_cupylike_equal(accept_error=IndexError)
+@pytest.mark.parametrize("ind", [[0], [0, -1], [1]], ids=str)
+def test_put_into_a_0d_array_writes_its_element(ind, xp):
+    a = xp.asarray(3.0)
+    xp.put(a, ind, [5.0, 6.0])
+    return a
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("ind", [[0, 1], [7]], ids=str)
+def test_put_of_no_values_writes_and_checks_nothing(ind, xp):
+    a = base(xp, (3,))
+    xp.put(a, ind, xp.asarray(numpy.zeros(0)))
+    return a

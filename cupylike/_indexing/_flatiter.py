@@ -87,9 +87,7 @@ class flatiter:  # noqa: N801 (NumPy's name)
             return  # NumPy writes nothing when there is nothing to repeat
         if positions.ndim == 0 and value.size != 1:
             raise ValueError("Error setting single item of array.")
-        # put's unravelling needs an axis: a 0-d array is written through its 1-d view.
-        target = self._base if self._base.ndim else self._base.reshape(1)
-        put(target, positions.reshape(-1), value)
+        put(self._base, positions.reshape(-1), value)
 
     def copy(self):
         """The elements as a new 1-d array (``x.flatten()``)."""

@@ -95,7 +95,8 @@ def put(a, ind, v, mode="raise"):
     """a.flat[ind] = v, with v repeated as needed (see numpy.put)."""
     a = device_array(a, "put")
     positions = _flat_positions(a, ind, mode)
-    if positions.size == 0:
+    values = v if isinstance(v, _native.ndarray) else _native.asarray(numpy.asarray(v))
+    if positions.size == 0 or values.size == 0:  # NumPy: nothing to write, nothing checked
         return
     n = a.size
     if n == 0:
@@ -106,7 +107,8 @@ def put(a, ind, v, mode="raise"):
             bad = int(positions[outside][0])
             raise IndexError(f"index {bad} is out of bounds for axis 0 with size {n}")
         positions = _where(_less(positions, 0), _add(positions, n), positions)
-    a[unravel_coordinates(positions, a.shape)] = cycled(v, positions.size)
+    target = a[None] if a.ndim == 0 else a  # a 0-d array's one element, as a 1-d view
+    target[unravel_coordinates(positions, target.shape)] = cycled(values, positions.size)
 
 
 def place(arr, mask, vals):
