@@ -50,9 +50,14 @@ def test_mypy_accepts_a_user_program(tmp_path, monkeypatch):
     api = pytest.importorskip("mypy.api", reason="the test extra's mypy")
     program = tmp_path / "user.py"
     program.write_text(textwrap.dedent(USER_PROGRAM))
-    package_root = pathlib.Path(cupylike.__file__).resolve().parents[1]
-    if package_root.name not in ("site-packages", "dist-packages"):
-        monkeypatch.setenv("MYPYPATH", str(package_root))  # a checkout on PYTHONPATH
+    # mypy hides errors in installed packages' stubs: it reads a copy of ours, so an error in
+    # them fails the test wherever the package lives.
+    package = pathlib.Path(cupylike.__file__).resolve().parent
+    for stub in [*package.rglob("*.pyi"), package / "py.typed"]:
+        copy = tmp_path / "stubs" / "cupylike" / stub.relative_to(package)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes(stub.read_bytes())
+    monkeypatch.setenv("MYPYPATH", str(tmp_path / "stubs"))
     out, err, status = api.run([str(program), "--cache-dir", str(tmp_path / "cache"),
                                 "--no-error-summary"])
     assert status == 0, out + err

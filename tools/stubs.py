@@ -176,9 +176,13 @@ def _function(name, fn, indent="", is_method=False, operators=False):
         returns = "None"
     elif operators and name in OPERATORS:
         returns = "ndarray"
-    # As NumPy's stubs: an elementwise == is not object's bool-valued one.
-    ignore = "  # type: ignore[override]" if returns == "ndarray" and name in (
-        "__eq__", "__ne__") else ""
+    # As NumPy's stubs: an elementwise == is not object's bool-valued one; x **= y takes no
+    # modulus where x ** y's signature has one (NumPy's __pow__(value, mod=None, /)).
+    ignore = ""
+    if returns == "ndarray" and name in ("__eq__", "__ne__"):
+        ignore = "  # type: ignore[override]"
+    elif name == "__ipow__":
+        ignore = "  # type: ignore[misc]"
     return f"{indent}def {name}({params}) -> {returns}: ...{ignore}"
 
 
