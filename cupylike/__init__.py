@@ -258,3 +258,10 @@ pi = _numpy.pi
 # Drop-in helpers (CuPy's get_array_module and show_config).
 from cupylike._core._array_module import get_array_module  # noqa: E402
 from cupylike._core._show_config import show_config  # noqa: E402
+
+# Math and signal functions, windows (issue 18).
+from cupylike._creation._geomspace import geomspace  # noqa: E402
+from cupylike._creation._matrices import vander  # noqa: E402
+from cupylike._creation._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402
+from cupylike._math._gradient import gradient  # noqa: E402
+from cupylike._math._special_functions import i0, sinc  # noqa: E402
