@@ -263,5 +263,9 @@ from cupylike._core._show_config import show_config  # noqa: E402
 from cupylike._creation._geomspace import geomspace  # noqa: E402
 from cupylike._creation._matrices import vander  # noqa: E402
 from cupylike._creation._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402
+from cupylike._math._cross import cross  # noqa: E402
 from cupylike._math._gradient import gradient  # noqa: E402
+from cupylike._math._interp import interp  # noqa: E402
 from cupylike._math._special_functions import i0, sinc  # noqa: E402
+from cupylike._math._trapezoid import trapezoid  # noqa: E402
+from cupylike._math._unwrap import unwrap  # noqa: E402
