@@ -263,6 +263,7 @@ from cupylike._core._show_config import show_config  # noqa: E402
 from cupylike._creation._geomspace import geomspace  # noqa: E402
 from cupylike._creation._matrices import vander  # noqa: E402
 from cupylike._creation._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402
+from cupylike._math._convolve import convolve, correlate  # noqa: E402
 from cupylike._math._cross import cross  # noqa: E402
 from cupylike._math._gradient import gradient  # noqa: E402
 from cupylike._math._interp import interp  # noqa: E402

@@ -34,11 +34,6 @@ def _kernel(name):
     return _native.ElementwiseKernel(params, outputs, body, f"cupylike_{name}")
 
 
-def kernel_sources():
-    """(params, outputs, body, name) of every kernel here (for the NVRTC test)."""
-    return [(p, o, b, f"cupylike_{n}") for n, (p, o, b) in _SOURCES.items()]
-
-
 def _points(M):
     """How many points a window of M has (NumPy takes M as a number: ints and floats; the
     points are those of arange(1 - M, M, 2))."""

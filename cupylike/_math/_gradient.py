@@ -42,11 +42,6 @@ def _uniform_kernel():
     return _native.ElementwiseKernel(*_UNIFORM_SOURCE, "cupylike_gradient_uniform")
 
 
-def kernel_sources():
-    """(params, outputs, body, name) of the kernel here (for the NVRTC test)."""
-    return [(*_UNIFORM_SOURCE, "cupylike_gradient_uniform")]
-
-
 def _spacing(d, length):
     """A spacing argument as a host float (uniform) or a device array of the differences
     between coordinates (float64 for integer coordinates, as NumPy's)."""

@@ -16,11 +16,12 @@ from cupylike._sorting._sort import argsort
 # last point `right`, below the first `left`; the last point and exact hits give fp itself;
 # else the line through the neighbours, from the right neighbour where that is NaN (an
 # infinite slope), and fp[j] where both are NaN but fp[j] == fp[j + 1]. For complex fp the
-# real and imaginary parts are interpolated each so.
+# real and imaginary parts are interpolated each so, their slopes multiplied by the inverse
+# of the interval's width (NumPy's complex loop does; its real loop divides).
 _PREAMBLE = r"""
 __device__ inline double cupylike_interp_line(double x, double x0, double x1, double y0,
-                                              double y1) {
-  double slope = (y1 - y0) / (x1 - x0);
+                                              double y1, bool by_inverse) {
+  double slope = by_inverse ? (y1 - y0) * (1.0 / (x1 - x0)) : (y1 - y0) / (x1 - x0);
   double r = slope * (x - x0) + y0;
   if (isnan(r)) {
     r = slope * (x - x1) + y1;
@@ -54,10 +55,11 @@ if (j == n - 1 || xp[j] == x) { out = fp[j]; continue; }
 """
 
 _SOURCES = {
-    "interp_real": _BODY + "out = cupylike_interp_line(x, xp[j], xp[j + 1], fp[j], fp[j + 1]);",
+    "interp_real": _BODY + (
+        "out = cupylike_interp_line(x, xp[j], xp[j + 1], fp[j], fp[j + 1], false);"),
     "interp_complex": _BODY + (
-        "out = T(cupylike_interp_line(x, xp[j], xp[j + 1], fp[j].re, fp[j + 1].re),\n"
-        "        cupylike_interp_line(x, xp[j], xp[j + 1], fp[j].im, fp[j + 1].im));"),
+        "out = T(cupylike_interp_line(x, xp[j], xp[j + 1], fp[j].re, fp[j + 1].re, true),\n"
+        "        cupylike_interp_line(x, xp[j], xp[j + 1], fp[j].im, fp[j + 1].im, true));"),
 }
 _PARAMS = ("float64 x, raw float64 xp, raw T fp, int64 n, T left, T right", "T out")
 
@@ -66,11 +68,6 @@ _PARAMS = ("float64 x, raw float64 xp, raw T fp, int64 n, T left, T right", "T o
 def _kernel(name):
     return _native.ElementwiseKernel(*_PARAMS, _SOURCES[name], f"cupylike_{name}",
                                      preamble=_PREAMBLE, options=("--fmad=false",))
-
-
-def kernel_sources():
-    """(params, outputs, body, name, preamble) of every kernel here (for the NVRTC test)."""
-    return [(*_PARAMS, body, f"cupylike_{name}", _PREAMBLE) for name, body in _SOURCES.items()]
 
 
 def _samples(xp, fp):

@@ -106,8 +106,3 @@ def i0(x):
     x, back = _floating(x, "i0")
     y = _kernel("i0")(x)
     return y if back is None else y.astype(back)
-
-
-def kernel_sources():
-    """(params, outputs, body, name, preamble) of every kernel here (for the NVRTC test)."""
-    return [(p, o, b, f"cupylike_{n}", pre) for n, (p, o, b, pre) in _SOURCES.items()]
