@@ -19,27 +19,67 @@ _multiply = UFUNCS["multiply"]
 _divide = UFUNCS["true_divide"]
 
 
-# The uniform-spacing gradient along one axis of a C-contiguous f in one pass (the axis has
-# `length` samples `inner` elements apart), with the same formulas and roundings in T as the
-# ufunc path below, which serves coordinate spacings and float16.
+# The uniform-spacing gradient along one axis of a C-contiguous f (the axis has `length`
+# samples `inner` elements apart), with the formulas and roundings in T of the ufunc path
+# below, which serves coordinate spacings and float16. Each index i is a run of up to 1024
+# consecutive elements of one line: along the axis itself when it is the last (inner == 1),
+# else across the inner axes at one sample k; so inside the runs the loops are plain
+# vectorisable ones, and no element pays for a division to find its k.
+_UNIFORM_PREAMBLE = r"""
+template <class T>
+__device__ inline T cupylike_gradient_at(const T* f, long long p, long long s, long long k,
+                                         long long length, double dx, int edge_order) {
+  if (k > 0 && k < length - 1) return (f[p + s] - f[p - s]) / T(2.0 * dx);
+  if (edge_order == 1) return k == 0 ? (f[p + s] - f[p]) / T(dx) : (f[p] - f[p - s]) / T(dx);
+  if (k == 0) return T(-1.5 / dx) * f[p] + T(2.0 / dx) * f[p + s] + T(-0.5 / dx) * f[p + 2 * s];
+  return T(0.5 / dx) * f[p - 2 * s] + T(-2.0 / dx) * f[p - s] + T(1.5 / dx) * f[p];
+}
+"""
+_RUN = 1024
 _UNIFORM_SOURCE = (
-    "raw T f, int64 length, int64 inner, float64 dx, int32 edge_order", "T out",
-    "long long k = (i / inner) % length;\n"
-    "if (k > 0 && k < length - 1) {\n"
-    "  out = (f[i + inner] - f[i - inner]) / T(2.0 * dx);\n"
-    "} else if (edge_order == 1) {\n"
-    "  out = k == 0 ? (f[i + inner] - f[i]) / T(dx) : (f[i] - f[i - inner]) / T(dx);\n"
-    "} else if (k == 0) {\n"
-    "  out = T(-1.5 / dx) * f[i] + T(2.0 / dx) * f[i + inner] + T(-0.5 / dx) * f[i + 2 * inner];\n"
+    "raw T f, int64 length, int64 inner, float64 dx, int32 edge_order", "raw T out",
+    f"const long long run = inner == 1 ? length : inner, chunks = (run + {_RUN - 1}) / {_RUN};\n"
+    "const long long line = i / chunks, lo = (i % chunks) * " + str(_RUN) + ";\n"
+    f"const long long hi = lo + {_RUN} < run ? lo + {_RUN} : run;\n"
+    "const T* src = &f[0] + line * run;\n"
+    "T* dst = &out[0] + line * run;\n"
+    "const T twice = T(2.0 * dx);\n"
+    "if (inner == 1) {\n"
+    "  long long a = lo, b = hi;\n"
+    "  if (a == 0) {\n"
+    "    dst[0] = cupylike_gradient_at(src, 0, 1, 0, length, dx, edge_order);\n"
+    "    a = 1;\n"
+    "  }\n"
+    "  if (b == length) {\n"
+    "    dst[b - 1] = cupylike_gradient_at(src, b - 1, 1, b - 1, length, dx, edge_order);\n"
+    "    b -= 1;\n"
+    "  }\n"
+    "  for (long long k = a; k < b; ++k) dst[k] = (src[k + 1] - src[k - 1]) / twice;\n"
     "} else {\n"
-    "  out = T(0.5 / dx) * f[i - 2 * inner] + T(-2.0 / dx) * f[i - inner] + T(1.5 / dx) * f[i];\n"
+    "  const long long k = line % length;\n"
+    "  if (k > 0 && k < length - 1) {\n"
+    "    for (long long j = lo; j < hi; ++j) dst[j] = (src[j + inner] - src[j - inner]) / twice;\n"
+    "  } else {\n"
+    "    for (long long j = lo; j < hi; ++j)\n"
+    "      dst[j] = cupylike_gradient_at(src, j, inner, k, length, dx, edge_order);\n"
+    "  }\n"
     "}",
 )
 
 
+def _run_count(shape, axis):
+    """How many runs (indices of the kernel) cover an array of `shape` along `axis`."""
+    length = shape[axis]
+    inner = int(numpy.prod(shape[axis + 1:], dtype=numpy.int64))
+    size = int(numpy.prod(shape, dtype=numpy.int64))
+    run = length if inner == 1 else inner
+    return (size // run) * (-(-run // _RUN)), inner
+
+
 @functools.cache
 def _uniform_kernel():
-    return _native.ElementwiseKernel(*_UNIFORM_SOURCE, "cupylike_gradient_uniform")
+    return _native.ElementwiseKernel(*_UNIFORM_SOURCE, "cupylike_gradient_uniform",
+                                     preamble=_UNIFORM_PREAMBLE)
 
 
 def _spacing(d, length):
@@ -164,9 +204,10 @@ def gradient(f, *varargs, axis=None, edge_order=1):
                              "at least (edge_order + 1) elements are required.")
         out = _native.empty(f.shape, f.dtype)
         if not isinstance(dx, _native.ndarray) and f.dtype != numpy.float16:
-            contiguous = _native.ascontiguousarray(f)
-            inner = int(numpy.prod(f.shape[ax + 1:], dtype=numpy.int64))
-            _uniform_kernel()(contiguous, f.shape[ax], inner, float(dx), edge_order, out)
+            runs, inner = _run_count(f.shape, ax)
+            if runs:
+                _uniform_kernel()(_native.ascontiguousarray(f), f.shape[ax], inner, float(dx),
+                                  edge_order, out, size=runs)
             results.append(out)
             continue
         _interior(f, out, ax, dx)
