@@ -228,13 +228,15 @@ def test_interp_errors_are_numpys(xs, ys, kwargs, error):
 
 # --- convolve, correlate ----------------------------------------------------------------------
 
-LENGTHS = [(5, 3), (6, 4), (3, 5), (4, 6), (1, 4), (4, 1), (1, 1), (300, 70), (70, 301)]
+LENGTHS = [(5, 3), (6, 4), (3, 5), (4, 6), (1, 4), (4, 1), (1, 1), (300, 70), (70, 301),
+           (20000, 300)]  # the last: overlap-add over 8192-point blocks
 
 
 @pytest.fixture(params=["direct", "fft"])
 def path(request, monkeypatch):
     """Both paths for floating inputs: the FFT from the first length on, or never."""
     monkeypatch.setattr(_convolve, "FFT_FROM", 1 if request.param == "fft" else 1 << 62)
+    monkeypatch.setattr(_convolve, "FFT_WORK", 1)
     return request.param
 
 

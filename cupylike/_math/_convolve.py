@@ -39,10 +39,14 @@ def _direct_kernel():
     return _native.ElementwiseKernel(*_DIRECT, "cupylike_convolve_direct")
 
 
-# The FFT's time grows as (n + m) log(n + m), the direct kernel's as the shorter length times
-# the output's: the FFT is used from this shorter length on (measured on the cpu device with
-# float32 and float64 signals of 1e4 to 1e6 points: the two meet between 40 and 70).
-FFT_FROM = 64
+# Where the FFT path starts, measured on the cpu device (float32 and float64, signals of 1e4 to
+# 1e6 points): the direct kernel costs about 0.35 ns per product there, the overlap-add FFT
+# about 55 ns per point plus 0.5 ms, so they meet near a filter of 160 points on long
+# signals, and later on short ones, where the FFT's fixed cost dominates: the FFT is used
+# when the shorter input has FFT_FROM points or more and the products number FFT_WORK or more.
+FFT_FROM = 160
+FFT_WORK = 1 << 22
+
 
 _MODES = {"valid": 0, "same": 1, "full": 2}
 
@@ -83,19 +87,37 @@ def _window(mode, n, m, same_offset):
     return same_offset, max(n, m)
 
 
-def _fft_full(a, w, offset, length, dtype):
-    """The full convolution of a with w reversed through the FFT, in double precision."""
-    n, m = a.shape[0], w.shape[0]
-    size = _fast_length(n + m - 1)
-    u = w[::-1]
+def _transforms(dtype):
+    """(forward, inverse, working dtype) of the FFT path: real transforms for real data."""
     if dtype.kind == "c":
-        spectrum = fft.fft(a.astype(numpy.complex128), size) * fft.fft(
-            u.astype(numpy.complex128), size)
-        full = fft.ifft(spectrum)
-    else:
-        spectrum = fft.rfft(a.astype(numpy.float64), size) * fft.rfft(
-            u.astype(numpy.float64), size)
-        full = fft.irfft(spectrum, size)
+        return fft.fft, lambda x, size: fft.ifft(x, size, axis=-1), numpy.complex128
+    return fft.rfft, lambda x, size: fft.irfft(x, size, axis=-1), numpy.float64
+
+
+def _fft_full(a, w, offset, length, dtype):
+    """Part of the full convolution of a with w reversed, through the FFT in double precision:
+    one transform of the whole when it is short, else overlap-add of blocks of `size` points
+    (a few times the filter's length, at least 8192), transformed as one batch, whose
+    transforms stay in cache and cost log(size) per point instead of log(n + m)."""
+    forward, inverse, work = _transforms(dtype)
+    n, m = a.shape[0], w.shape[0]
+    a, u = a.astype(work), w[::-1].astype(work)
+    size = 1 << max(13, (4 * m - 1).bit_length())
+    if size >= n + m - 1:
+        size = _fast_length(n + m - 1)
+        full = inverse(forward(a, size) * forward(u, size), size)
+        return full[offset:offset + length].astype(dtype)
+    step = size - m + 1  # each block's new points; its last m - 1 overlap the next block
+    blocks = -(-n // step)
+    padded = _native.zeros((blocks * step,), work)
+    padded[:n] = a
+    pieces = inverse(forward(_native.reshape(padded, (blocks, step)), size, axis=-1)
+                     * forward(u, size), size)
+    full = _native.empty(((blocks + 1) * step,), work)
+    full[blocks * step:] = 0
+    _native.reshape(full[:blocks * step], (blocks, step))[...] = pieces[:, :step]
+    tails = _native.reshape(full[step:], (blocks, step))[:, :m - 1]
+    UFUNCS["add"](tails, pieces[:, step:], out=tails)
     return full[offset:offset + length].astype(dtype)
 
 
@@ -118,7 +140,8 @@ def _fast_length(n):
 def _sum_products(a, w, offset, length):
     """out[o] = sum_i a[i] w[i + m - 1 - (o + offset)], for o < length, a and w of one dtype."""
     dtype = a.dtype
-    if dtype.kind in "fc" and min(a.shape[0], w.shape[0]) >= FFT_FROM:
+    n, m = a.shape[0], w.shape[0]
+    if dtype.kind in "fc" and min(n, m) >= FFT_FROM and n * m >= FFT_WORK:
         return _fft_full(a, w, offset, length, dtype)
     compute = numpy.dtype(numpy.float32) if dtype == numpy.float16 else dtype
     a = _native.ascontiguousarray(a.astype(compute, copy=False))
