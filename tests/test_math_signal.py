@@ -219,6 +219,7 @@ def test_interp_periodic_and_decreasing(xp):
     (numpy.arange(2.0), numpy.ones(1), {}, ValueError),
     (numpy.ones((1, 2)), numpy.ones((1, 2)), {}, ValueError),
     (numpy.arange(2.0), numpy.ones(2), {"period": 0}, ValueError),
+    (numpy.arange(2.0) * 1j, numpy.ones(2), {}, TypeError),  # no safe cast to float64
 ])
 def test_interp_errors_are_numpys(xs, ys, kwargs, error):
     for xp in (numpy, cupylike):

@@ -70,8 +70,17 @@ def _kernel(name):
                                      preamble=_PREAMBLE, options=("--fmad=false",))
 
 
+def _as_double(a):
+    """a as float64, which NumPy reaches by a safe cast only (complex raises TypeError)."""
+    a = device_array(a, "interp")
+    if a.dtype.kind == "c":
+        raise TypeError(f"Cannot cast array data from dtype('{a.dtype}') to dtype('float64') "
+                        "according to the rule 'safe'")
+    return a.astype(numpy.float64, copy=False)
+
+
 def _samples(xp, fp):
-    xp, fp = device_array(xp, "interp"), device_array(fp, "interp")
+    xp, fp = _as_double(xp), device_array(fp, "interp")
     if xp.ndim > 1 or fp.ndim > 1:
         raise ValueError("object too deep for desired array")
     if xp.ndim == 0 or fp.ndim == 0:
@@ -80,7 +89,7 @@ def _samples(xp, fp):
         raise ValueError("array of sample points is empty")
     if fp.shape[0] != xp.shape[0]:
         raise ValueError("fp and xp are not of the same length.")
-    return xp.astype(numpy.float64), fp.astype(
+    return xp, fp.astype(
         numpy.complex128 if fp.dtype.kind == "c" else numpy.float64)
 
 
@@ -103,7 +112,7 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     """Piecewise linear interpolation of the points (xp, fp) at x (see numpy.interp): xp
     increasing (or periodic with `period`), `left` / `right` outside (fp's ends by default);
     float64 results, complex128 for complex fp."""
-    x = device_array(x, "interp").astype(numpy.float64, copy=False)
+    x = _as_double(x)
     xp, fp = _samples(xp, fp)
     complex_fp = fp.dtype.kind == "c"
     scalar = complex if complex_fp else float
