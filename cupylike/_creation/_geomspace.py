@@ -53,8 +53,8 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     out_sign = UFUNCS["sign"](start)
     start = UFUNCS["true_divide"](start, out_sign)
     stop = UFUNCS["true_divide"](stop, out_sign)
-    start, stop = _native.broadcast_to(start, numpy.broadcast_shapes(start.shape, stop.shape)), \
-        _native.broadcast_to(stop, numpy.broadcast_shapes(start.shape, stop.shape))
+    shape = numpy.broadcast_shapes(start.shape, stop.shape)
+    start, stop = _native.broadcast_to(start, shape), _native.broadcast_to(stop, shape)
     points = _log_points(UFUNCS["log10"](start), UFUNCS["log10"](stop), num, endpoint, dt)
     result = UFUNCS["power"](dt.type(10.0), points)
     if num > 0:

@@ -34,20 +34,17 @@ def _kernel(name):
     return _native.ElementwiseKernel(params, outputs, body, f"cupylike_{name}")
 
 
-def _points(M):
-    """How many points a window of M has (NumPy takes M as a number: ints and floats; the
-    points are those of arange(1 - M, M, 2))."""
-    M = numpy.array([0.0, M])[1]  # NumPy's own conversion: a float, TypeError otherwise
-    return M, max(int(numpy.ceil((2 * M - 1) / 2)), 0) if M >= 1 else 0
-
-
 def _window(M, make):
-    M, count = _points(M)
+    """The window of M points that make(M, out) writes into out: M is converted as NumPy
+    converts it (ints and floats; TypeError otherwise), and the points are those of
+    arange(1 - M, M, 2), so a fractional M rounds up."""
+    M = numpy.array([0.0, M])[1]  # noqa: N806 (NumPy's name)
     if M < 1:
         return _native.empty((0,), numpy.float64)
     if M == 1:
         return _native.ones((1,), numpy.float64)
-    return make(float(M), _native.empty((count,), numpy.float64))
+    out = _native.empty((int(numpy.ceil(M - 0.5)),), numpy.float64)
+    return make(float(M), out)
 
 
 def bartlett(M):
