@@ -1,6 +1,6 @@
 """numpy.gradient: second-order central differences inside, one-sided differences of order 1
-or 2 at the ends, with uniform spacings (scalars) or sample coordinates (1-d arrays), on the
-ufuncs over slices of the input."""
+or 2 at the ends, with uniform spacings (scalars: one kernel per axis) or sample coordinates
+(1-d arrays: the ufuncs over slices of the input)."""
 
 import functools
 import operator
@@ -13,9 +13,7 @@ from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._math._cumulative import diff
 
-_add = UFUNCS["add"]
 _subtract = UFUNCS["subtract"]
-_multiply = UFUNCS["multiply"]
 _divide = UFUNCS["true_divide"]
 
 
@@ -198,6 +196,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     if f.dtype.kind in "biu":
         f = f.astype(numpy.float64)
     results = []
+    contiguous = None
     for ax, dx in zip(axes, spacings, strict=True):
         if f.shape[ax] < edge_order + 1:
             raise ValueError("Shape of array too small to calculate a numerical gradient, "
@@ -206,8 +205,10 @@ def gradient(f, *varargs, axis=None, edge_order=1):
         if not isinstance(dx, _native.ndarray) and f.dtype != numpy.float16:
             runs, inner = _run_count(f.shape, ax)
             if runs:
-                _uniform_kernel()(_native.ascontiguousarray(f), f.shape[ax], inner, float(dx),
-                                  edge_order, out, size=runs)
+                if contiguous is None:
+                    contiguous = _native.ascontiguousarray(f)
+                _uniform_kernel()(contiguous, f.shape[ax], inner, float(dx), edge_order, out,
+                                  size=runs)
             results.append(out)
             continue
         _interior(f, out, ax, dx)
