@@ -255,6 +255,10 @@ inf = _numpy.inf
 nan = _numpy.nan
 pi = _numpy.pi
 
-# Drop-in helpers (CuPy's get_array_module and show_config).
+# Drop-in helpers (CuPy's get_array_module and show_config), numpy.lib's array parts,
+# numpy.emath, numpy.typing, and NumPy's help and runtime printers.
+from cupylike import lib, typing  # noqa: E402
 from cupylike._core._array_module import get_array_module  # noqa: E402
-from cupylike._core._show_config import show_config  # noqa: E402
+from cupylike._core._help import info  # noqa: E402
+from cupylike._core._show_config import show_config, show_runtime  # noqa: E402
+from cupylike.lib import scimath as emath  # noqa: E402

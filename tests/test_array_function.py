@@ -42,7 +42,9 @@ ON_VECTOR = {
     "sort_complex", "squeeze", "std", "sum", "trim_zeros", "unique", "var", "histogram",
     "fft.fft", "fft.ifft", "fft.rfft", "fft.ihfft", "fft.hfft", "fft.irfft", "fft.fftshift",
     "fft.ifftshift", "cumulative_sum", "cumulative_prod", "unique_all", "unique_counts",
-    "unique_inverse", "unique_values", "linalg.vector_norm",
+    "unique_inverse", "unique_values", "linalg.vector_norm", "lib.scimath.sqrt",
+    "lib.scimath.log", "lib.scimath.log2", "lib.scimath.log10", "lib.scimath.arccos",
+    "lib.scimath.arcsin", "lib.scimath.arctanh",
 }
 ON_MATRIX = {
     "linalg.cholesky", "linalg.cond", "linalg.det", "linalg.inv", "linalg.eigvals",
@@ -55,6 +57,8 @@ ON_MATRIX = {
 
 # The other functions: xp -> (args, kwargs).
 SAMPLES = {
+    "lib.scimath.logn": lambda xp: ((3, -_v(xp)), {}),
+    "lib.scimath.power": lambda xp: ((-_v(xp), _i(xp)), {}),
     "append": lambda xp: ((_v(xp), _v(xp)), {}),
     "astype": lambda xp: ((_v(xp), numpy.float32), {}),
     "unstack": lambda xp: ((_m(xp),), {"axis": 1}),
