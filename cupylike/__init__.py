@@ -262,3 +262,13 @@ from cupylike._core._array_module import get_array_module  # noqa: E402
 from cupylike._core._help import info  # noqa: E402
 from cupylike._core._show_config import show_config, show_runtime  # noqa: E402
 from cupylike.lib import scimath as emath  # noqa: E402
+
+
+def __getattr__(name):
+    # cupylike.testing without an import, as numpy.testing: loaded on first use, since it
+    # imports pytest (half a second) that most programs never need.
+    if name == "testing":
+        import cupylike.testing  # noqa: PLC0415 (listed in tools/check_package.py)
+
+        return cupylike.testing
+    raise AttributeError(f"module 'cupylike' has no attribute {name!r}")
