@@ -40,7 +40,8 @@ class _Grid:
         for k in key:
             start, stop, step = _bounds(k)
             if isinstance(step, _COMPLEX_STEP):
-                sizes.append(int(abs(step)))
+                step = abs(step)  # a point count: it makes the grid float, not complex
+                sizes.append(int(step))
             else:
                 sizes.append(int(math.ceil((stop - start) / (step * 1.0))))
             bounds += [start, stop, step]
