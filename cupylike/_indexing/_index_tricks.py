@@ -73,9 +73,6 @@ class _Grid:
         spacing = 1 if count == 1 else (stop - start) / float(count - 1)
         return _native.arange(0, count, 1, dtype=dtype) * spacing + start
 
-    def __len__(self):
-        return 0
-
 
 mgrid = _Grid(sparse=False)
 ogrid = _Grid(sparse=True)
