@@ -137,8 +137,12 @@ def test_iscomplex_isreal(values, xp):
             xp.iscomplexobj(values), xp.isrealobj(values))
 
 
-@pytest.mark.parametrize("value", [1, 1.5, 1j, "s", numpy.float32(1), [1], None, ()])
-def test_isscalar_and_iterable_are_numpys(value):
+@pytest.mark.parametrize("value", [1, 1.5, 1j, "s", numpy.float32(1), [1], None, (),
+                                   numpy.complex64, numpy.complex64(1), [1j], numpy.dtype("F")],
+                         ids=str)
+def test_host_values_type_checks_are_numpys(value):
+    assert cupylike.iscomplexobj(value) == numpy.iscomplexobj(value)
+    assert cupylike.isrealobj(value) == numpy.isrealobj(value)
     assert cupylike.isscalar(value) == numpy.isscalar(value)
     assert cupylike.iterable(value) == numpy.iterable(value)
 

@@ -62,10 +62,11 @@ def isreal(x):
 
 def iscomplexobj(x):
     """Whether `x` has a complex dtype, whatever its values (see numpy.iscomplexobj)."""
-    dtype = getattr(x, "dtype", None)
-    if dtype is None:
-        dtype = numpy.asarray(x).dtype
-    return issubclass(numpy.dtype(dtype).type, numpy.complexfloating)
+    try:
+        type_ = x.dtype.type
+    except AttributeError:  # no dtype, or a scalar type's dtype descriptor: NumPy's rule
+        type_ = numpy.asarray(x).dtype.type
+    return issubclass(type_, numpy.complexfloating)
 
 
 def isrealobj(x):
