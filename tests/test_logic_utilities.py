@@ -70,6 +70,19 @@ def test_isclose_reports_bad_tolerance_as_numpy():
         cupylike.isclose(a, a, atol=INF)
 
 
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64], ids=str)
+@pytest.mark.parametrize("rtol, atol", [(1e-5, 1e-8), (1e-3, 0.0), (0, 1e-6)])
+def test_isclose_one_pass_agrees_with_numpy_on_random_values(dtype, rtol, atol):
+    rng = numpy.random.default_rng(0)
+    a = rng.standard_normal(5000).astype(dtype)
+    b = (a * (1 + rng.standard_normal(5000) * 1e-5)).astype(dtype)
+    a[::97], b[::89], a[::101], b[::103] = NAN, NAN, INF, -INF
+    a[::7] = b[::7]
+    for equal_nan in (False, True):
+        got = cupylike.isclose(cupylike.asarray(a), cupylike.asarray(b), rtol, atol, equal_nan)
+        numpy.testing.assert_array_equal(got.get(), numpy.isclose(a, b, rtol, atol, equal_nan))
+
+
 @numpy_cupylike_equal(accept_error=ValueError)
 def test_isclose_shape_mismatch(xp):
     return xp.isclose(xp.ones(2), xp.ones(3))

@@ -1,5 +1,8 @@
 """Comparing arrays as wholes: isclose, allclose, array_equal and array_equiv (see NumPy's
-logic section), composed of the device's ufuncs; the whole-array answers read one flag back."""
+logic section), on the device; the whole-array answers read one flag back.
+
+isclose is NumPy's composition of ufuncs; for the common case, two arrays of one float dtype
+and scalar tolerances, one kernel does the same operations in the same type in one pass."""
 
 import warnings
 
@@ -21,6 +24,24 @@ _logical_and = UFUNCS["logical_and"]
 _logical_or = UFUNCS["logical_or"]
 
 _SCALARS = (int, float, complex, numpy.generic)
+
+# Every operation in T, as the composition's are when x and y are T arrays and the tolerances
+# Python scalars (weak, so cast to T); absolute values by comparison, so no math function
+# promotes float to double on the host compiler.
+_ISCLOSE_SAME_TYPE = _native.ElementwiseKernel(
+    "T x, T y, T atol, T rtol, bool equal_nan", "bool out",
+    "T d = x - y; T ad = d < T(0) ? -d : d; T ay = y < T(0) ? -y : y;\n"
+    "out = (ad <= atol + rtol * ay && isfinite(y)) || x == y"
+    " || (equal_nan && isnan(x) && isnan(y));",
+    "cupylike_isclose")
+_FUSED_TYPES = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
+
+
+def _one_float_type(x, y, atol, rtol):
+    """Whether the fused kernel gives the composition's answer for these operands."""
+    return (isinstance(x, _native.ndarray) and isinstance(y, _native.ndarray)
+            and x.dtype == y.dtype and x.dtype in _FUSED_TYPES
+            and all(type(t) in (int, float) for t in (atol, rtol)))
 
 
 def _operand(x, function):
@@ -59,6 +80,8 @@ def isclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
         y = float(y)
     if not (_all_finite(atol) and _all_finite(rtol)):
         _report_bad_tolerance(atol, rtol)
+    if _one_float_type(x, y, atol, rtol):
+        return _ISCLOSE_SAME_TYPE(x, y, atol, rtol, bool(equal_nan))
     within = _less_equal(_abs(_subtract(x, y)), _add(atol, _multiply(rtol, _abs(y))))
     result = _logical_or(_logical_and(within, _isfinite(y)), _equal(x, y))
     if equal_nan:
