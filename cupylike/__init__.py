@@ -263,6 +263,34 @@ from cupylike._core._help import info  # noqa: E402
 from cupylike._core._show_config import show_config, show_runtime  # noqa: E402
 from cupylike.lib import scimath as emath  # noqa: E402
 
+# Issue 18, utilities: index tricks, logic and dtype utilities, printing, error state, and
+# CuPy's names for NumPy 1's removed aliases and exceptions.
+# isort: split
+from cupylike import exceptions  # noqa: E402
+from cupylike._core._cupy_aliases import *  # noqa: E402, F403
+from cupylike._core._dtype_utils import *  # noqa: E402, F403
+from cupylike._core._errstate import *  # noqa: E402, F403
+from cupylike._core._memory_overlap import (  # noqa: E402
+    byte_bounds,
+    may_share_memory,
+    shares_memory,
+)
+from cupylike._core._printing import *  # noqa: E402, F403
+from cupylike._indexing._flatiter import flatiter  # noqa: E402
+from cupylike._indexing._index_tricks import *  # noqa: E402, F403
+from cupylike._indexing._iterators import broadcast, ndenumerate  # noqa: E402
+from cupylike._indexing._triangle_indices import (  # noqa: E402
+    diag_indices,
+    diag_indices_from,
+    mask_indices,
+    tril_indices,
+    tril_indices_from,
+    triu_indices,
+    triu_indices_from,
+)
+from cupylike._logic._closeness import allclose, array_equal, array_equiv, isclose  # noqa: E402
+from cupylike._logic._type_checks import *  # noqa: E402, F403
+
 
 def __getattr__(name):
     # cupylike.testing without an import, as numpy.testing: loaded on first use, since it

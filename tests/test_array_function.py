@@ -149,6 +149,20 @@ SAMPLES = {
     "linalg.tensorinv": lambda xp: ((_t(xp),), {}),
     "linalg.tensorsolve": lambda xp: ((_t(xp), xp.ones((2, 2))), {}),
 }
+# Issue 18's utilities (logic, dtype queries, printing, index helpers).
+ON_VECTOR |= {
+    "array2string", "array_repr", "array_str", "common_type", "iscomplex", "iscomplexobj",
+    "isneginf", "isposinf", "isreal", "isrealobj", "min_scalar_type", "real_if_close",
+}
+ON_MATRIX |= {"diag_indices_from", "tril_indices_from", "triu_indices_from"}
+SAMPLES.update({
+    "allclose": lambda xp: ((_v(xp), _v(xp) + 1e-9), {}),
+    "array_equal": lambda xp: ((_v(xp), _v(xp)), {"equal_nan": True}),
+    "array_equiv": lambda xp: ((_m(xp)[:1], _m(xp)), {}),
+    "isclose": lambda xp: ((_v(xp), 2.0), {"atol": 1.0}),
+    "may_share_memory": lambda xp: ((_v(xp), _v(xp)), {}),
+    "shares_memory": lambda xp: ((_v(xp), _v(xp)), {}),
+})
 # Functions that write into their first argument and return None.
 IN_PLACE = {"copyto", "fill_diagonal", "place", "put", "put_along_axis", "putmask"}
 UNDEFINED_VALUES = {"empty_like"}  # shape and dtype only
