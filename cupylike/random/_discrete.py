@@ -102,7 +102,8 @@ def zipf(bg, a, size=None):
 def _hypergeometric_candidate(bg, n, params):
     good, bad, nsample = params
     u = dist.random(bg, (n,))
-    return kernel("hypergeometric_candidate")(u, good, bad, nsample)
+    v = dist.random(bg, (n,))
+    return kernel("hypergeometric_candidate")(u, v, good, bad, nsample)
 
 
 def _count(x):

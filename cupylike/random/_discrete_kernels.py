@@ -11,9 +11,45 @@ from cupylike._core import _native
 def kernel(name):
     """The kernel `name`, made on first use (named cupylike_random_* as _kernels.py's are, so
     the NVRTC check finds both)."""
-    params, outputs, body = _SOURCES[name]
-    return _native.ElementwiseKernel(params, outputs, body, f"cupylike_random_{name}")
+    params, outputs, body, *preamble = _SOURCES[name]
+    return _native.ElementwiseKernel(params, outputs, body, f"cupylike_random_{name}",
+                                     preamble=preamble[0] if preamble else "")
 
+
+# log of the binomial pmf at x (n trials, p = 1 - q) in Loader's saddle-point form: Stirling's
+# error terms and the deviance bd0(x, np) = x log(x / np) + np - x (a series where x is near
+# np, which cancels otherwise), with no difference of huge lgamma values.
+_LOG_BINOMIAL_PMF = """
+__device__ inline double cupylike_stirlerr(double n) {
+  // log(n!) - log(sqrt(2 pi n) (n / e)**n): from lgamma while it is small, else the series.
+  if (n <= 15) return lgamma(n + 1) - (n + 0.5) * log(n) + n - 0.9189385332046728;
+  double nn = n * n;
+  return (1.0 / 12 - (1.0 / 360 - (1.0 / 1260 - (1.0 / 1680 - 1.0 / (1188 * nn)) / nn) / nn)
+          / nn) / n;
+}
+__device__ inline double cupylike_bd0(double x, double np) {
+  if (fabs(x - np) < 0.1 * (x + np)) {
+    double v = (x - np) / (x + np), s = (x - np) * v, ej = 2 * x * v;
+    v *= v;
+    for (int j = 1; j < 1000; ++j) {
+      ej *= v;
+      double next = s + ej / (2 * j + 1);
+      if (next == s) break;
+      s = next;
+    }
+    return s;
+  }
+  return x * log(x / np) + np - x;
+}
+__device__ inline double cupylike_log_binomial_pmf(double x, double n, double p, double q) {
+  if (n == 0) return 0;
+  if (x == 0) return p < 0.1 ? -cupylike_bd0(n, n * q) - n * p : n * log(q);
+  if (x == n) return q < 0.1 ? -cupylike_bd0(n, n * p) - n * q : n * log(p);
+  double lc = cupylike_stirlerr(n) - cupylike_stirlerr(x) - cupylike_stirlerr(n - x)
+              - cupylike_bd0(x, n * p) - cupylike_bd0(n - x, n * q);
+  return lc - 0.5 * (1.8378770664093453 + log(x) + log1p(-x / n));  // log(2 pi x (n - x) / n)
+}
+"""
 
 _SOURCES = {
     # Inversion: P(K > k) = (1 - p)**k, so K = 1 + floor(log(1 - u) / log(1 - p)); counts past
@@ -67,38 +103,61 @@ _SOURCES = {
         "  out = (long long)x;\n"
         "}",
     ),
-    # Hypergeometric (g good, b bad, s drawn) by inversion searched outward from the mode:
-    # u takes off the pmf at the mode, then alternately the next value above and below (pmf
-    # ratios), until it runs out; about a standard deviation of steps. Rounding can leave the
-    # summed pmf just below 1: a u beyond it (or past where both sides underflow) is drawn
-    # again.
+    # Hypergeometric (g good, b bad, s drawn), from uniforms u and v. A small variance
+    # (below 64) draws by inversion searched outward from the mode: u takes off the pmf at the
+    # mode, then alternately the next value above and below (pmf ratios) until it runs out,
+    # a few standard deviations of steps; rounding can leave the summed pmf just below 1, and
+    # a u beyond it is drawn again. A larger one takes one candidate of the ratio-of-uniforms
+    # method for log-concave pmfs (Stadlober's hat: centre mean + 1/2, half-width
+    # 2 sqrt(2/e) sqrt(var + 1/2) + 3 - 2 sqrt(3/e)): k = floor(centre + width (v - 1/2) / x)
+    # with x = 1 - u, kept when x**2 <= pmf(k) / pmf(mode). Both use Loader's log pmf
+    # (_LOG_BINOMIAL_PMF), exact enough for populations near 2**63.
     "hypergeometric_candidate": (
-        "float64 u, int64 g, int64 b, int64 s",
+        "float64 u, float64 v, int64 g, int64 b, int64 s",
         "int64 out, bool rejected",
         "double G = (double)g, B = (double)b, S = (double)s, N = G + B;\n"
         "double lo = fmax(0.0, S - B), hi = fmin(S, G);\n"
         "double m = fmin(hi, fmax(lo, floor((S + 1) * (G + 1) / (N + 2))));\n"
-        "double pm = exp(lgamma(G + 1) - lgamma(m + 1) - lgamma(G - m + 1)\n"
-        "                + lgamma(B + 1) - lgamma(S - m + 1) - lgamma(B - S + m + 1)\n"
-        "                - lgamma(N + 1) + lgamma(S + 1) + lgamma(N - S + 1));\n"
-        "double left = u - pm, ku = m, kd = m, pu = pm, pd = pm;\n"
         "rejected = false;\n"
-        "while (left >= 0) {\n"
-        "  bool up = ku < hi && pu > 0, down = kd > lo && pd > 0;\n"
-        "  if (!up && !down) { rejected = true; break; }\n"
-        "  if (up) {\n"
-        "    pu *= (G - ku) * (S - ku) / ((ku + 1) * (B - S + ku + 1));\n"
-        "    ku += 1;\n"
-        "    left -= pu;\n"
-        "    if (left < 0) { m = ku; break; }\n"
-        "  }\n"
-        "  if (down) {\n"
-        "    pd *= kd * (B - S + kd) / ((G - kd + 1) * (S - kd + 1));\n"
-        "    kd -= 1;\n"
-        "    left -= pd;\n"
-        "    if (left < 0) { m = kd; break; }\n"
+        "if (lo < hi) {\n"
+        "  double p = S / N, q = (N - S) / N;\n"
+        "  double lpm = cupylike_log_binomial_pmf(m, G, p, q)\n"
+        "               + cupylike_log_binomial_pmf(S - m, B, p, q);\n"
+        "  double var = S * (G / N) * (B / N) * ((N - S) / fmax(N - 1, 1.0));\n"
+        "  if (var >= 64) {\n"
+        "    double x = 1 - u;\n"
+        "    double w = S * (G / N) + 0.5 + (1.7155277699214135 * sqrt(var + 0.5)\n"
+        "                                    + 0.8989161620588988) * (v - 0.5) / x;\n"
+        "    double k = floor(w);\n"
+        "    rejected = !(k >= lo && k <= hi);\n"
+        "    if (!rejected) {\n"
+        "      double t = cupylike_log_binomial_pmf(k, G, p, q)\n"
+        "                 + cupylike_log_binomial_pmf(S - k, B, p, q) - lpm;\n"
+        "      rejected = !(2 * log(x) <= t);\n"
+        "      m = k;\n"
+        "    }\n"
+        "  } else {\n"
+        "    double pm = exp(lpm - cupylike_log_binomial_pmf(S, N, p, q));\n"
+        "    double left = u - pm, ku = m, kd = m, pu = pm, pd = pm;\n"
+        "    while (left >= 0) {\n"
+        "      bool up = ku < hi && pu > 0x1p-100, down = kd > lo && pd > 0x1p-100;\n"
+        "      if (!up && !down) { rejected = true; break; }\n"
+        "      if (up) {\n"
+        "        pu *= (G - ku) * (S - ku) / ((ku + 1) * (B - S + ku + 1));\n"
+        "        ku += 1;\n"
+        "        left -= pu;\n"
+        "        if (left < 0) { m = ku; break; }\n"
+        "      }\n"
+        "      if (down) {\n"
+        "        pd *= kd * (B - S + kd) / ((G - kd + 1) * (S - kd + 1));\n"
+        "        kd -= 1;\n"
+        "        left -= pd;\n"
+        "        if (left < 0) { m = kd; break; }\n"
+        "      }\n"
+        "    }\n"
         "  }\n"
         "}\n"
         "out = (long long)m;",
+        _LOG_BINOMIAL_PMF,
     ),
 }
