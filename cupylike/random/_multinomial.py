@@ -60,8 +60,7 @@ def multinomial(bg, n, pvals, size=None, legacy=False):
         raise ValueError("n < 0")
     _check_pvals(hp)
     k = hp.shape[-1]
-    shape = _out_shape(None if size is None and legacy else size,
-                       numpy.broadcast_shapes(hn.shape, hp.shape[:-1]))
+    shape = _out_shape(size, numpy.broadcast_shapes(hn.shape, hp.shape[:-1]))
     out = _native.empty(shape + (k,), _I64)
     if out.size == 0:
         return out
