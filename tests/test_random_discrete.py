@@ -218,7 +218,9 @@ def _calls(*rows):
 
 ERRORS = _calls(
     ("geometric", (0.0,)), ("geometric", (1.5,)), ("geometric", (numpy.nan,)),
-    ("geometric", ([0.5, -0.1],)),
+    ("geometric", ([0.5, -0.1],)), ("geometric", ([0.2, 0.5], (3, 1))),
+    ("zipf", ([2.0, 3.0], 3)), ("negative_binomial", ([1, 2], 0.5, (3, 1))),
+    ("hypergeometric", ([5, 6], 3, 1, (2, 2, 1))), ("logseries", ([0.1, 0.2], (3,))),
     ("negative_binomial", (0, 0.5)), ("negative_binomial", (1, 0.0)),
     ("negative_binomial", (1, 1.5)), ("negative_binomial", (numpy.nan, 0.5)),
     ("negative_binomial", (1.5, 1e-20)),

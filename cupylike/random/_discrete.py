@@ -8,6 +8,7 @@ import numpy
 
 from cupylike._core import _native
 from cupylike.random import _distributions as dist
+from cupylike.random._bit_generator import shape_of
 from cupylike.random._discrete_kernels import kernel
 
 _I64 = numpy.dtype(numpy.int64)
@@ -21,6 +22,20 @@ def _check(failed, message):
 def _nan_words(x):
     """How NumPy's messages name NaN: 'is NaN' for a scalar, 'contains NaNs' for an array."""
     return "is NaN" if numpy.ndim(x) == 0 else "contains NaNs"
+
+
+def draw_shape(size, *params):
+    """The shape of the draws: `size`, which must hold the parameters' broadcast shape, or
+    that shape when size is None (NumPy's ValueErrors otherwise)."""
+    shape = numpy.broadcast_shapes(*(numpy.shape(p) for p in params))
+    if size is None:
+        return shape
+    size = shape_of(size)
+    both = numpy.broadcast_shapes(shape, size)
+    if both != size:
+        raise ValueError(f"Output size {size} is not compatible with broadcast dimensions of "
+                         f"inputs {both}.")
+    return size
 
 
 def _device(x, dtype):
@@ -47,7 +62,7 @@ def _probability(p, legacy, zero_ok=False):
 def geometric(bg, p, size=None):
     """Trials to the first success: int64 counts >= 1."""
     hp = _probability(p, legacy=False)
-    shape = dist._param_shape(size, hp)
+    shape = draw_shape(size, hp)
     u = dist.random(bg, shape)
     return kernel("geometric")(u, _device(p, numpy.float64))
 
@@ -63,7 +78,7 @@ def negative_binomial(bg, n, p, size=None, legacy=False):
             top = (1 - hp) / hp * (hn + 10 * numpy.sqrt(hn))
         _check(numpy.any(top > 2.0**61),
                "n too large or p too small, see Generator.negative_binomial Notes")
-    shape = dist._param_shape(size, hn, hp)
+    shape = draw_shape(size, hn, hp)
     g = dist.gamma(bg, _device(n, numpy.float64), 1.0, shape)
     lam = kernel("negative_binomial_rate")(g, _device(p, numpy.float64))
     return dist._rounds(bg, shape, dist._poisson_candidate, [lam], _I64)
@@ -80,7 +95,7 @@ def logseries(bg, p, size=None):
     """Logarithmic series counts >= 1 for p in [0, 1) (Kemp's LK)."""
     hp = dist._host(p).astype(numpy.float64)
     _check(numpy.any(~(hp >= 0)) or numpy.any(hp >= 1), f"p < 0, p >= 1 or p {_nan_words(p)}")
-    shape = dist._param_shape(size, hp)
+    shape = draw_shape(size, hp)
     return dist._rounds(bg, shape, _logseries_candidate, [_device(p, numpy.float64)], _I64)
 
 
@@ -95,7 +110,7 @@ def zipf(bg, a, size=None):
     """Zipf counts >= 1 for a > 1 (Devroye's rejection)."""
     ha = dist._host(a).astype(numpy.float64)
     _check(numpy.any(~(ha > 1)), f"a <= 1 or a {_nan_words(a)}")
-    shape = dist._param_shape(size, ha)
+    shape = draw_shape(size, ha)
     return dist._rounds(bg, shape, _zipf_candidate, [_device(a, numpy.float64)], _I64)
 
 
@@ -129,7 +144,7 @@ def hypergeometric(bg, ngood, nbad, nsample, size=None, legacy=False):
         _check(numpy.any(hs < 0), "nsample < 0")
         _check(numpy.any(hg >= 10**9) or numpy.any(hb >= 10**9),
                "both ngood and nbad must be less than 1000000000")
-    shape = dist._param_shape(size, hg, hb, hs)
+    shape = draw_shape(size, hg, hb, hs)
     params = [_device(x if dist._is_scalar(x) else h, numpy.int64)
               for x, h in ((ngood, hg), (nbad, hb), (nsample, hs))]
     return draw_hypergeometric(bg, shape, *params)

@@ -11,7 +11,7 @@ from cupylike._core import _native
 from cupylike._core._ufuncs import UFUNCS
 from cupylike.random import _distributions as dist
 from cupylike.random._bit_generator import shape_of
-from cupylike.random._discrete import draw_hypergeometric
+from cupylike.random._discrete import draw_hypergeometric, draw_shape
 
 _I64 = numpy.dtype(numpy.int64)
 _subtract = UFUNCS["subtract"]
@@ -24,17 +24,6 @@ def _check_pvals(hp):
         raise ValueError("pvals < 0, pvals > 1 or pvals contains NaNs")
     if numpy.any(hp[..., :-1].sum(axis=-1) > 1.0 + _SUM_TOLERANCE):
         raise ValueError("sum(pvals[:-1]) > 1.0")
-
-
-def _out_shape(size, shape):
-    """`size` when the parameters' broadcast `shape` fits it (None: `shape`), as NumPy."""
-    if size is None:
-        return shape
-    size = shape_of(size)
-    if numpy.broadcast_shapes(shape, size) != size:
-        raise ValueError(f"Output size {size} is not compatible with broadcast dimensions of "
-                         f"inputs {shape}.")
-    return size
 
 
 def multinomial(bg, n, pvals, size=None, legacy=False):
@@ -60,7 +49,7 @@ def multinomial(bg, n, pvals, size=None, legacy=False):
         raise ValueError("n < 0")
     _check_pvals(hp)
     k = hp.shape[-1]
-    shape = _out_shape(size, numpy.broadcast_shapes(hn.shape, hp.shape[:-1]))
+    shape = draw_shape(size, hn, hp[..., 0])
     out = _native.empty(shape + (k,), _I64)
     if out.size == 0:
         return out
