@@ -332,6 +332,10 @@ def test_edges_of_the_parameter_ranges():
     assert host(g.multinomial(7, [0.0, 1.0])).tolist() == [0, 7]
     assert host(g.multivariate_hypergeometric([3, 0, 2], 5)).tolist() == [3, 0, 2]
     assert (host(cr.RandomState(0).geometric(0.5, 10, dtype=numpy.int32)) >= 1).all()
+    for size in (None, 3):  # RandomState takes an empty pvals, as NumPy's
+        expected = numpy.random.RandomState(0).multinomial(5, [], size)
+        x = cr.RandomState(0).multinomial(5, [], size)
+        assert x.shape == expected.shape and x.dtype == expected.dtype
 
 
 @pytest.mark.vendor_library

@@ -49,7 +49,7 @@ def multinomial(bg, n, pvals, size=None, legacy=False):
         raise ValueError("n < 0")
     _check_pvals(hp)
     k = hp.shape[-1]
-    shape = draw_shape(size, hn, hp[..., 0])
+    shape = draw_shape(size, hn, numpy.empty(hp.shape[:-1]))
     out = _native.empty(shape + (k,), _I64)
     if out.size == 0:
         return out
