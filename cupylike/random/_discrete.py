@@ -115,10 +115,9 @@ def zipf(bg, a, size=None):
 
 
 def _hypergeometric_candidate(bg, n, params):
-    good, bad, nsample = params
     u = dist.random(bg, (n,))
     v = dist.random(bg, (n,))
-    return kernel("hypergeometric_candidate")(u, v, good, bad, nsample)
+    return kernel("hypergeometric_candidate")(u, v, *params)
 
 
 def _count(x):
@@ -153,4 +152,10 @@ def hypergeometric(bg, ngood, nbad, nsample, size=None, legacy=False):
 def draw_hypergeometric(bg, shape, good, bad, nsample):
     """Hypergeometric int64 draws of `shape` for checked int64 parameters (scalars or arrays
     that broadcast to it)."""
-    return dist._rounds(bg, shape, _hypergeometric_candidate, [good, bad, nsample], _I64)
+    params = [good, bad, nsample]
+    if all(dist._is_scalar(p) for p in params):  # the mode's pmf once, as scalars
+        mode = kernel("hypergeometric_mode")(*(_native.asarray(p) for p in params))
+        mode = [numpy.float64(m.item()) for m in mode]
+    else:
+        mode = list(kernel("hypergeometric_mode")(*params))
+    return dist._rounds(bg, shape, _hypergeometric_candidate, params + mode, _I64)

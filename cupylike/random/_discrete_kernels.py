@@ -103,29 +103,48 @@ _SOURCES = {
         "  out = (long long)x;\n"
         "}",
     ),
-    # Hypergeometric (g good, b bad, s drawn), from uniforms u and v. A small variance
-    # (below 64) draws by inversion searched outward from the mode: u takes off the pmf at the
-    # mode, then alternately the next value above and below (pmf ratios) until it runs out,
-    # a few standard deviations of steps; rounding can leave the summed pmf just below 1, and
-    # a u beyond it is drawn again. A larger one takes one candidate of the ratio-of-uniforms
-    # method for log-concave pmfs (Stadlober's hat: centre mean + 1/2, half-width
-    # 2 sqrt(2/e) sqrt(var + 1/2) + 3 - 2 sqrt(3/e)): k = floor(centre + width (v - 1/2) / x)
-    # with x = 1 - u, kept when x**2 <= pmf(k) / pmf(mode). Both use Loader's log pmf
-    # (_LOG_BINOMIAL_PMF), exact enough for populations near 2**63.
+    # The hypergeometric pmf at its mode, the part of each draw that depends on the parameters
+    # only (made once for scalar parameters): lpm, its log without the normalising
+    # -log binomial_pmf(s; g + b), and pm, the pmf itself. Loader's log pmf
+    # (_LOG_BINOMIAL_PMF) stays exact for populations near 2**63, where differences of lgamma
+    # lose every digit.
+    "hypergeometric_mode": (
+        "int64 g, int64 b, int64 s",
+        "float64 lpm, float64 pm",
+        "double G = (double)g, B = (double)b, S = (double)s, N = G + B;\n"
+        "double lo = fmax(0.0, S - B), hi = fmin(S, G);\n"
+        "double m = fmin(hi, fmax(lo, floor((S + 1) * (G + 1) / (N + 2))));\n"
+        "lpm = 0;\n"
+        "pm = 1;\n"
+        "if (lo < hi) {\n"
+        "  double p = S / N, q = (N - S) / N;\n"
+        "  lpm = cupylike_log_binomial_pmf(m, G, p, q)\n"
+        "        + cupylike_log_binomial_pmf(S - m, B, p, q);\n"
+        "  pm = exp(lpm - cupylike_log_binomial_pmf(S, N, p, q));\n"
+        "}",
+        _LOG_BINOMIAL_PMF,
+    ),
+    # Hypergeometric (g good, b bad, s drawn), from uniforms u and v and the mode's lpm and
+    # pm above. A small variance (below 64) draws by inversion searched outward from the mode:
+    # u takes off pm, then alternately the next value above and below (pmf ratios) until it
+    # runs out, a few standard deviations of steps; rounding can leave the summed pmf just
+    # below 1, and a u beyond it is drawn again (so is one past where both sides fall under
+    # 2**-100: a denormal pmf times a ratio near 1 would not shrink). A larger one takes one
+    # candidate of the ratio-of-uniforms method for log-concave pmfs (Stadlober's hat: centre
+    # mean + 1/2, half-width 2 sqrt(2/e) sqrt(var + 1/2) + 3 - 2 sqrt(3/e)):
+    # k = floor(centre + width (v - 1/2) / x) with x = 1 - u, kept when
+    # x**2 <= pmf(k) / pmf(mode).
     "hypergeometric_candidate": (
-        "float64 u, float64 v, int64 g, int64 b, int64 s",
+        "float64 u, float64 v, int64 g, int64 b, int64 s, float64 lpm, float64 pm",
         "int64 out, bool rejected",
         "double G = (double)g, B = (double)b, S = (double)s, N = G + B;\n"
         "double lo = fmax(0.0, S - B), hi = fmin(S, G);\n"
         "double m = fmin(hi, fmax(lo, floor((S + 1) * (G + 1) / (N + 2))));\n"
         "rejected = false;\n"
         "if (lo < hi) {\n"
-        "  double p = S / N, q = (N - S) / N;\n"
-        "  double lpm = cupylike_log_binomial_pmf(m, G, p, q)\n"
-        "               + cupylike_log_binomial_pmf(S - m, B, p, q);\n"
         "  double var = S * (G / N) * (B / N) * ((N - S) / fmax(N - 1, 1.0));\n"
         "  if (var >= 64) {\n"
-        "    double x = 1 - u;\n"
+        "    double p = S / N, q = (N - S) / N, x = 1 - u;\n"
         "    double w = S * (G / N) + 0.5 + (1.7155277699214135 * sqrt(var + 0.5)\n"
         "                                    + 0.8989161620588988) * (v - 0.5) / x;\n"
         "    double k = floor(w);\n"
@@ -137,7 +156,6 @@ _SOURCES = {
         "      m = k;\n"
         "    }\n"
         "  } else {\n"
-        "    double pm = exp(lpm - cupylike_log_binomial_pmf(S, N, p, q));\n"
         "    double left = u - pm, ku = m, kd = m, pu = pm, pd = pm;\n"
         "    while (left >= 0) {\n"
         "      bool up = ku < hi && pu > 0x1p-100, down = kd > lo && pd > 0x1p-100;\n"
