@@ -297,7 +297,9 @@ SHAPES = _calls(
     ("multinomial", (5, [[0.5, 0.5], [0.1, 0.9]], (4, 2))), ("multinomial", (5, [0.5, 0.5], 0)),
     ("multivariate_hypergeometric", ([3, 4, 5], 6)),
     ("multivariate_hypergeometric", ([3, 4, 5], 6, (2, 3))),
-    ("multivariate_hypergeometric", ([], 0)),
+    ("multivariate_hypergeometric", ([], 0)), ("geometric", ([],)),
+    ("zipf", ([2.0, 3.0], (0, 2))), ("hypergeometric", ([], [], [])),
+    ("multinomial", ([], [0.5, 0.5])), ("multivariate_hypergeometric", ([1, 2], 1, (0, 3))),
 )
 
 
