@@ -38,6 +38,15 @@ poisson = _legacy("poisson")
 choice = _legacy("choice")
 shuffle = _legacy("shuffle")
 permutation = _legacy("permutation")
+# The discrete distributions and the remaining draws.
+geometric = _legacy("geometric")
+negative_binomial = _legacy("negative_binomial")
+logseries = _legacy("logseries")
+zipf = _legacy("zipf")
+hypergeometric = _legacy("hypergeometric")
+multinomial = _legacy("multinomial")
+bytes = _legacy("bytes")  # noqa: A001 (numpy.random's name)
+random_integers = _legacy("random_integers")
 
 __all__ = ["Generator", "Philox", "RandomState", "default_rng", "get_random_state", "seed",
            "set_random_state", *_random_state.LEGACY_FUNCTIONS]
