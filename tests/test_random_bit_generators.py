@@ -3,8 +3,10 @@ ones (MT19937, PCG64, PCG64DXSM, SFC64), Philox's state and spawning, the legacy
 state functions, NumPy's errors, and quick goodness-of-fit checks of Generator over each bit
 generator (on whichever device the run selects)."""
 
+import ctypes
 import inspect
 import math
+import os
 
 import numpy
 import pytest
@@ -157,6 +159,7 @@ def test_generator_and_default_rng_take_every_bit_generator():
         assert cr.Generator(bg).bit_generator is bg
         assert cr.default_rng(bg).bit_generator is bg
     assert isinstance(cr.default_rng(numpy.random.SeedSequence(3)).bit_generator, cr.Philox)
+    assert cr.default_rng(cr.XORWOW(2)).bit_generator.state["bit_generator"] == "XORWOW"
     for bad in (numpy.random.PCG64(1), 5):
         with pytest.raises(TypeError, match="bit generator"):
             cr.Generator(bad)
@@ -228,4 +231,62 @@ def test_generator_over_each_bit_generator_draws_right_distributions(name):
     assert_ks(g.standard_normal(20_000, dtype=numpy.float32), normal_cdf)
     counts = host(g.poisson(3.0, 20_000))
     assert counts.dtype == numpy.int64
+    assert abs(counts.mean() - 3.0) < 4 * math.sqrt(3.0 / counts.size)
+
+
+CURAND_TYPES = {"XORWOW": 101, "MRG32k3a": 121, "Philox4x3210": 161}
+
+
+def curand_host_words(name, seed, offset, n):
+    """cuRAND's host generator's raw words, called directly (the library the facade opens by
+    default, or CUPYLIKE_LIBCURAND's)."""
+    try:
+        lib = ctypes.CDLL(os.environ.get("CUPYLIKE_LIBCURAND") or "libcurand.so.10")
+    except OSError:
+        pytest.skip("no cuRAND library to compare with")
+    gen = ctypes.c_void_p()
+    assert lib.curandCreateGeneratorHost(ctypes.byref(gen), CURAND_TYPES[name]) == 0
+    try:
+        assert lib.curandSetPseudoRandomGeneratorSeed(gen, ctypes.c_ulonglong(seed)) == 0
+        assert lib.curandSetGeneratorOffset(gen, ctypes.c_ulonglong(offset)) == 0
+        out = numpy.empty(n, numpy.uint32)
+        assert lib.curandGenerate(gen, out.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(n)) == 0
+    finally:
+        lib.curandDestroyGenerator(gen)
+    return out
+
+
+@pytest.mark.vendor_library
+@pytest.mark.parametrize("name", ["XORWOW", "MRG32k3a", "Philox4x3210"])
+def test_cupys_generators_draw_curands_streams(name):
+    # Two draws that continue each other (MRG32k3a seeks cost seconds: one stream, no seek).
+    bg = getattr(cr, name)(1234, size=100)
+    first = host(bg.random_raw(6))
+    assert first.dtype == numpy.uint64 and first.max() < 2**32  # CuPy's: 32-bit words
+    words = host(bg.draw("raw32", (10,), numpy.uint32))
+    expected = curand_host_words(name, 1234, 0, 16)
+    numpy.testing.assert_array_equal(numpy.concatenate([first, words]), expected)
+    assert bg.state == {"bit_generator": name, "state": {"seed": 1234, "offset": 16}}
+    if name == "Philox4x3210":
+        numpy.testing.assert_array_equal(host(cr.Philox(1234).draw("raw32", (16,),
+                                                                    numpy.uint32)), expected)
+
+
+@pytest.mark.vendor_library
+def test_xorwow_state_spawn_and_distributions():
+    bg = cr.XORWOW(5)
+    saved = bg.state
+    a = host(bg.random_raw(7))
+    bg.state = saved
+    numpy.testing.assert_array_equal(host(bg.random_raw(7)), a)
+    with pytest.raises(ValueError, match="state must be for a XORWOW RNG"):
+        bg.state = cr.Philox(5).state
+    kids = bg.spawn(2)
+    assert type(kids[0]) is cr.XORWOW and kids[0].seed != kids[1].seed
+    with pytest.raises(TypeError):
+        cr.XORWOW(1, size=1.5)
+    g = cr.Generator(cr.XORWOW(99))
+    assert_ks(g.random(20_000), lambda x: numpy.clip(x, 0, 1))
+    assert_ks(g.standard_normal(20_000, dtype=numpy.float32), normal_cdf)
+    counts = host(g.poisson(3.0, 20_000))
     assert abs(counts.mean() - 3.0) < 4 * math.sqrt(3.0 / counts.size)

@@ -19,6 +19,7 @@ from cupylike.random._random_state import (
 # Bit generators, SeedSequence and the state functions (issue 18).
 from numpy.random import SeedSequence  # noqa: E402 (cupylike's bit generators take NumPy's)
 from cupylike.random._bit_generator_base import BitGenerator  # noqa: E402
+from cupylike.random._curand_generators import MRG32k3a, Philox4x3210, XORWOW  # noqa: E402
 from cupylike.random._host_bit_generators import MT19937, PCG64, PCG64DXSM, SFC64  # noqa: E402
 from cupylike.random._module_state import get_state, reset_states, set_state  # noqa: E402
 
@@ -48,4 +49,4 @@ permutation = _legacy("permutation")
 __all__ = ["Generator", "Philox", "RandomState", "default_rng", "get_random_state", "seed",
            "set_random_state", *_random_state.LEGACY_FUNCTIONS,
            "BitGenerator", "MT19937", "PCG64", "PCG64DXSM", "SFC64", "SeedSequence",
-           "get_state", "reset_states", "set_state"]
+           "get_state", "reset_states", "set_state", "MRG32k3a", "Philox4x3210", "XORWOW"]

@@ -1,4 +1,5 @@
-"""The bit generator: cuRAND's Philox4_32_10 stream of a seed, and the position in it.
+"""Philox, the default bit generator: cuRAND's Philox4_32_10 stream of a seed, and where
+it stands.
 
 A counter-based generator can seek anywhere at no cost, so the whole state is (seed, offset):
 the offset counts 32-bit words drawn so far. Each draw claims the next words of the stream and
@@ -69,6 +70,8 @@ class Philox(BitGenerator):
     advance and jumped are absent (cuRAND's stream is keyed by the seed alone).
     """
 
+    _curand_type = "philox4_32_10"  # the rand facade's name of the generator
+
     def __init__(self, seed=None):
         super().__init__(seed)
         self._seed = _key_of(seed, self._seed_seq)
@@ -80,17 +83,18 @@ class Philox(BitGenerator):
 
     @property
     def state(self):
-        """{'bit_generator': 'Philox', 'state': {'seed': int, 'offset': int}}; offset counts
-        the 32-bit words drawn so far."""
-        return {"bit_generator": "Philox", "state": {"seed": self._seed,
-                                                      "offset": self._offset}}
+        """{'bit_generator': 'Philox', 'state': {'seed': int, 'offset': int}} (the class's
+        name); offset counts the 32-bit words drawn so far."""
+        return {"bit_generator": type(self).__name__,
+                "state": {"seed": self._seed, "offset": self._offset}}
 
     @state.setter
     def state(self, value):
         if not isinstance(value, dict):
             raise TypeError("state must be a dict")
-        if value.get("bit_generator") != "Philox":
-            raise ValueError("state must be for a Philox RNG")
+        name = type(self).__name__
+        if value.get("bit_generator") != name:
+            raise ValueError(f"state must be for a {name} RNG")
         inner = value["state"]
         seed, offset = operator.index(inner["seed"]), operator.index(inner["offset"])
         if not (0 <= seed < 2**64 and 0 <= offset < 2**64):
@@ -118,7 +122,8 @@ class Philox(BitGenerator):
             start += start % 2
             count += count % 2
         out = _native.empty((count,), dtype)
-        _native._rand_generate(out, distribution, self._seed, start, float(param1), float(param2))
+        _native._rand_generate(out, distribution, self._seed, start, float(param1), float(param2),
+                               self._curand_type)
         self._offset = (start + count) * width
         if count != n:
             out = out[:n]
@@ -134,4 +139,4 @@ class Philox(BitGenerator):
     _raw = _words64
 
     def __repr__(self):
-        return f"Philox(seed={self._seed}, offset={self._offset})"
+        return f"{type(self).__name__}(seed={self._seed}, offset={self._offset})"
