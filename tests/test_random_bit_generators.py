@@ -3,10 +3,12 @@ ones (MT19937, PCG64, PCG64DXSM, SFC64), Philox's state and spawning, the legacy
 state functions, NumPy's errors, and quick goodness-of-fit checks of Generator over each bit
 generator (on whichever device the run selects)."""
 
+import copy
 import ctypes
 import inspect
 import math
 import os
+import pickle
 
 import numpy
 import pytest
@@ -290,3 +292,15 @@ def test_xorwow_state_spawn_and_distributions():
     assert_ks(g.standard_normal(20_000, dtype=numpy.float32), normal_cdf)
     counts = host(g.poisson(3.0, 20_000))
     assert abs(counts.mean() - 3.0) < 4 * math.sqrt(3.0 / counts.size)
+
+
+@pytest.mark.vendor_library
+@pytest.mark.parametrize("name", ["PCG64", "MT19937", "Philox", "XORWOW"])
+def test_copies_and_pickles_continue_the_stream(name):
+    g = cr.Generator(getattr(cr, name)(17))
+    g.random(3)
+    copies = [copy.deepcopy(g), pickle.loads(pickle.dumps(g))]
+    expected = host(g.random(5))  # the original, after the copies were made
+    for copied in copies:
+        numpy.testing.assert_array_equal(host(copied.random(5)), expected)
+        assert copied.bit_generator.lock is not g.bit_generator.lock

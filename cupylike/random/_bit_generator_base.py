@@ -50,6 +50,16 @@ class BitGenerator:
         # NumPy's bit generators hold a lock that their users take around draws.
         self.lock = threading.Lock()
 
+    def __getstate__(self):
+        # Pickles and copies carry everything but the lock; each copy gets a lock of its own.
+        state = self.__dict__.copy()
+        del state["lock"]
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.lock = threading.Lock()
+
     @property
     def seed_seq(self):
         """The SeedSequence this bit generator was made from."""
