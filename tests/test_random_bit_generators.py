@@ -16,6 +16,7 @@ from helpers.random_stats import assert_ks, normal_cdf
 
 import cupylike
 import cupylike.random as cr
+from cupylike._core import _native
 
 HOST_MADE = ["MT19937", "PCG64", "PCG64DXSM", "SFC64"]
 
@@ -304,3 +305,19 @@ def test_copies_and_pickles_continue_the_stream(name):
     for copied in copies:
         numpy.testing.assert_array_equal(host(copied.random(5)), expected)
         assert copied.bit_generator.lock is not g.bit_generator.lock
+
+
+def test_the_facade_is_told_the_generator():
+    # A dry run of the rand facade's log: each cuRAND generator's draws name it.
+    _native._rand_log(True, True)
+    try:
+        for cls in (cr.XORWOW, cr.MRG32k3a, cr.Philox4x3210):
+            cls(5).draw("raw32", (3,), numpy.uint32)
+        log = _native._take_rand_log()
+    finally:
+        _native._rand_log(False)
+    assert [entry.split()[1] for entry in log] == ["xorwow", "mrg32k3a", "philox4_32_10"]
+    assert log[0] == "rand xorwow seed=5 offset=0 raw32 uint32 count=3"
+    with pytest.raises(ValueError, match="unknown generator 'nope'"):
+        _native._rand_generate(_native.empty((2,), numpy.uint32), "raw32", 1, 0, 0.0, 0.0,
+                               "nope")

@@ -1,5 +1,7 @@
 """cupylike.random: NumPy's random API on cuRAND's Philox4_32_10 generator: the legacy
-functions and RandomState, and default_rng / Generator / Philox.
+functions and RandomState, and default_rng / Generator / Philox. Generator and RandomState
+also draw from NumPy's MT19937, PCG64, PCG64DXSM and SFC64 (their words made on the host) and
+from cuRAND's XORWOW and MRG32k3a (CuPy's names).
 
 cuRAND's host generator draws for the cpu device and its device generator for a GPU; they
 make the same numbers, so a seed gives the same arrays on every device. The numbers differ
