@@ -6,6 +6,7 @@ from cupylike._core import _native
 from cupylike.random import _choice, _discrete, _multinomial, _permuted, _words
 from cupylike.random import _distributions as dist
 from cupylike.random._bit_generator import Philox, shape_of
+from cupylike.random._bit_generator_base import BitGenerator
 from cupylike.random._integers import integers as _integers
 
 
@@ -38,8 +39,9 @@ class Generator:
 
     Parameters
     ----------
-    bit_generator : Philox
-        The stream to draw from (its state advances with each draw).
+    bit_generator : BitGenerator
+        The stream to draw from (its state advances with each draw): Philox (cuRAND's) or a
+        host-made one (MT19937, PCG64, PCG64DXSM, SFC64).
 
     Notes
     -----
@@ -48,8 +50,9 @@ class Generator:
     """
 
     def __init__(self, bit_generator):
-        if not isinstance(bit_generator, Philox):
-            raise TypeError("Generator needs a cupylike.random.Philox bit generator")
+        if not isinstance(bit_generator, BitGenerator):
+            raise TypeError("Generator needs a cupylike.random bit generator (Philox, MT19937, "
+                            "PCG64, PCG64DXSM or SFC64)")
         self._bg = bit_generator
 
     @property
@@ -58,6 +61,10 @@ class Generator:
 
     def __repr__(self):
         return f"Generator({self._bg!r})"
+
+    def spawn(self, n_children):
+        """n_children new Generators on independent streams (bit_generator.spawn's)."""
+        return [type(self)(g) for g in self._bg.spawn(n_children)]
 
     def random(self, size=None, dtype=numpy.float64, out=None):
         """Uniform floats on [0, 1) (float32 or float64), into `out` if given."""
@@ -169,11 +176,12 @@ class Generator:
 
 
 def default_rng(seed=None):
-    """A Generator on a Philox stream of `seed` (None: fresh entropy; a Generator: itself).
+    """A Generator on a Philox stream of `seed` (None: fresh entropy; a Generator: itself; a
+    bit generator: a Generator over it).
 
     Parameters
     ----------
-    seed : None, int, sequence of ints, Philox or Generator, optional
+    seed : None, int, sequence of ints, SeedSequence, BitGenerator or Generator, optional
 
     Returns
     -------
@@ -181,6 +189,6 @@ def default_rng(seed=None):
     """
     if isinstance(seed, Generator):
         return seed
-    if isinstance(seed, Philox):
+    if isinstance(seed, BitGenerator):
         return Generator(seed)
     return Generator(Philox(seed))

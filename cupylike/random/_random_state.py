@@ -4,9 +4,8 @@ stream, with one default RandomState per device as CuPy's get_random_state keeps
 import os
 
 from cupylike._core import _native
-from cupylike.random import _choice, _discrete, _multinomial, _words
+from cupylike.random import _choice, _discrete, _legacy_state, _multinomial, _words
 from cupylike.random import _distributions as dist
-from cupylike.random._bit_generator import Philox
 from cupylike.random._integers import integers as _integers
 
 
@@ -15,8 +14,9 @@ class RandomState:
 
     Parameters
     ----------
-    seed : None, int or sequence of ints, optional
-        As numpy's; None draws fresh entropy.
+    seed : None, int, sequence of ints or BitGenerator, optional
+        A seed of cuRAND's Philox stream (None: fresh entropy), or the bit generator to draw
+        from (MT19937, PCG64, ...), as NumPy's RandomState takes one.
 
     Notes
     -----
@@ -24,17 +24,24 @@ class RandomState:
     """
 
     def __init__(self, seed=None):
-        self._bg = Philox(seed)
+        self._bg = _legacy_state.bit_generator_of(seed)
+
+    @property
+    def _bit_generator(self):
+        return self._bg
 
     def seed(self, seed=None):
-        """Restarts the stream from `seed`."""
-        self._bg.reseed(seed)
+        """Restarts the stream from `seed` (Philox; MT19937 is seeded NumPy's legacy way)."""
+        _legacy_state.reseed(self._bg, seed)
 
-    def get_state(self):
-        return self._bg.state
+    def get_state(self, legacy=True):
+        """The bit generator's state: Philox's dict; NumPy's tuple for MT19937 (a dict with
+        legacy=False); NumPy's dict for the others."""
+        return _legacy_state.get_state(self._bg, legacy)
 
     def set_state(self, state):
-        self._bg.state = state
+        """Sets the state from get_state's tuple or dict."""
+        _legacy_state.set_state(self._bg, state)
 
     def rand(self, *size, dtype=float):
         """Uniform floats on [0, 1) of shape `size`."""
