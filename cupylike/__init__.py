@@ -255,11 +255,44 @@ inf = _numpy.inf
 nan = _numpy.nan
 pi = _numpy.pi
 
-# Drop-in helpers (CuPy's get_array_module and show_config).
+# Drop-in helpers (CuPy's get_array_module and show_config), numpy.lib's array parts,
+# numpy.emath, numpy.typing, and NumPy's help and runtime printers.
+from cupylike import lib, typing  # noqa: E402
 from cupylike._core._array_module import get_array_module  # noqa: E402
-from cupylike._core._show_config import show_config  # noqa: E402
+from cupylike._core._help import info  # noqa: E402
+from cupylike._core._show_config import show_config, show_runtime  # noqa: E402
+from cupylike.lib import scimath as emath  # noqa: E402
 
-# Math and signal functions, windows (issue 18).
+# Issue 18, utilities: index tricks, logic and dtype utilities, printing, error state, and
+# CuPy's names for NumPy 1's removed aliases and exceptions.
+# isort: split
+from cupylike import exceptions  # noqa: E402
+from cupylike._core._cupy_aliases import *  # noqa: E402, F403
+from cupylike._core._dtype_utils import *  # noqa: E402, F403
+from cupylike._core._errstate import *  # noqa: E402, F403
+from cupylike._core._memory_overlap import (  # noqa: E402
+    byte_bounds,
+    may_share_memory,
+    shares_memory,
+)
+from cupylike._core._printing import *  # noqa: E402, F403
+from cupylike._indexing._flatiter import flatiter  # noqa: E402
+from cupylike._indexing._index_tricks import *  # noqa: E402, F403
+from cupylike._indexing._iterators import broadcast, ndenumerate  # noqa: E402
+from cupylike._indexing._triangle_indices import (  # noqa: E402
+    diag_indices,
+    diag_indices_from,
+    mask_indices,
+    tril_indices,
+    tril_indices_from,
+    triu_indices,
+    triu_indices_from,
+)
+from cupylike._logic._closeness import allclose, array_equal, array_equiv, isclose  # noqa: E402
+from cupylike._logic._type_checks import *  # noqa: E402, F403
+
+# Issue 18, math and signal functions, windows.
+# isort: split
 from cupylike._creation._geomspace import geomspace  # noqa: E402
 from cupylike._creation._matrices import vander  # noqa: E402
 from cupylike._creation._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402
@@ -270,3 +303,13 @@ from cupylike._math._interp import interp  # noqa: E402
 from cupylike._math._special_functions import i0, sinc  # noqa: E402
 from cupylike._math._trapezoid import trapezoid  # noqa: E402
 from cupylike._math._unwrap import unwrap  # noqa: E402
+
+
+def __getattr__(name):
+    # cupylike.testing without an import, as numpy.testing: loaded on first use, since it
+    # imports pytest (half a second) that most programs never need.
+    if name == "testing":
+        import cupylike.testing  # noqa: PLC0415 (listed in tools/check_package.py)
+
+        return cupylike.testing
+    raise AttributeError(f"module 'cupylike' has no attribute {name!r}")

@@ -42,7 +42,9 @@ ON_VECTOR = {
     "sort_complex", "squeeze", "std", "sum", "trim_zeros", "unique", "var", "histogram",
     "fft.fft", "fft.ifft", "fft.rfft", "fft.ihfft", "fft.hfft", "fft.irfft", "fft.fftshift",
     "fft.ifftshift", "cumulative_sum", "cumulative_prod", "unique_all", "unique_counts",
-    "unique_inverse", "unique_values", "linalg.vector_norm",
+    "unique_inverse", "unique_values", "linalg.vector_norm", "lib.scimath.sqrt",
+    "lib.scimath.log", "lib.scimath.log2", "lib.scimath.log10", "lib.scimath.arccos",
+    "lib.scimath.arcsin", "lib.scimath.arctanh",
     # math and signal functions (issue 18)
     "gradient", "i0", "sinc", "trapezoid", "unwrap", "vander",
 }
@@ -57,6 +59,8 @@ ON_MATRIX = {
 
 # The other functions: xp -> (args, kwargs).
 SAMPLES = {
+    "lib.scimath.logn": lambda xp: ((3, -_v(xp)), {}),
+    "lib.scimath.power": lambda xp: ((-_v(xp), _i(xp)), {}),
     "append": lambda xp: ((_v(xp), _v(xp)), {}),
     "astype": lambda xp: ((_v(xp), numpy.float32), {}),
     "unstack": lambda xp: ((_m(xp),), {"axis": 1}),
@@ -152,6 +156,20 @@ SAMPLES = {
     "linalg.tensorinv": lambda xp: ((_t(xp),), {}),
     "linalg.tensorsolve": lambda xp: ((_t(xp), xp.ones((2, 2))), {}),
 }
+# Issue 18's utilities (logic, dtype queries, printing, index helpers).
+ON_VECTOR |= {
+    "array2string", "array_repr", "array_str", "common_type", "iscomplex", "iscomplexobj",
+    "isneginf", "isposinf", "isreal", "isrealobj", "min_scalar_type", "real_if_close",
+}
+ON_MATRIX |= {"diag_indices_from", "tril_indices_from", "triu_indices_from"}
+SAMPLES.update({
+    "allclose": lambda xp: ((_v(xp), _v(xp) + 1e-9), {}),
+    "array_equal": lambda xp: ((_v(xp), _v(xp)), {"equal_nan": True}),
+    "array_equiv": lambda xp: ((_m(xp)[:1], _m(xp)), {}),
+    "isclose": lambda xp: ((_v(xp), 2.0), {"atol": 1.0}),
+    "may_share_memory": lambda xp: ((_v(xp), _v(xp)), {}),
+    "shares_memory": lambda xp: ((_v(xp), _v(xp)), {}),
+})
 # Functions that write into their first argument and return None.
 IN_PLACE = {"copyto", "fill_diagonal", "place", "put", "put_along_axis", "putmask"}
 UNDEFINED_VALUES = {"empty_like"}  # shape and dtype only
