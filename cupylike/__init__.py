@@ -258,3 +258,6 @@ pi = _numpy.pi
 # Drop-in helpers (CuPy's get_array_module and show_config).
 from cupylike._core._array_module import get_array_module  # noqa: E402
 from cupylike._core._show_config import show_config  # noqa: E402
+
+# Functional programming and block (issue 18): apply_along_axis, piecewise, vectorize, ...
+from cupylike._manipulation._block import block, row_stack  # noqa: E402
