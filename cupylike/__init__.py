@@ -262,4 +262,5 @@ from cupylike._core._show_config import show_config  # noqa: E402
 # Functional programming and block (issue 18): apply_along_axis, piecewise, vectorize, ...
 from cupylike._functional._apply import apply_along_axis, apply_over_axes  # noqa: E402
 from cupylike._functional._piecewise import piecewise  # noqa: E402
+from cupylike._functional._vectorize import vectorize  # noqa: E402
 from cupylike._manipulation._block import block, row_stack  # noqa: E402

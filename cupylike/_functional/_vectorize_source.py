@@ -1,0 +1,91 @@
+"""The syntax tree of the function vectorize compiles, read from its source (a def, or a lambda
+found in the lines that hold it), and the objects its free names stand for at compile time."""
+
+import ast
+import builtins
+import inspect
+import textwrap
+
+from cupylike._functional._vectorize_types import CompileError
+
+MISSING = object()  # a free name bound to nothing
+
+
+def _parse_lines(lines):
+    """The tree of `lines` (a lambda's lines may hold only part of a statement: the tail of
+    the last line is dropped, then the text is wrapped in parentheses, until it parses)."""
+    text = textwrap.dedent("".join(lines))
+    attempts = [text, "(" + text.strip() + ")"]
+    for cut in range(1, min(len(text), 200)):
+        attempts.append("(" + text.strip()[:-cut] + ")")
+    for attempt in attempts:
+        try:
+            return ast.parse(attempt)
+        except SyntaxError:
+            continue
+    return None
+
+
+def _same_lambda(node, func):
+    """Whether the lambda `node` compiles to `func`'s code (its bytecode, names and
+    constants), telling apart several lambdas on one line."""
+    try:
+        code = compile(ast.Expression(node), "<lambda>", "eval").co_consts[0]
+    except (SyntaxError, ValueError, IndexError):
+        return False
+    own = func.__code__
+    return (getattr(code, "co_code", None) == own.co_code and code.co_names == own.co_names
+            and code.co_varnames == own.co_varnames)
+
+
+def function_tree(func):
+    """(the FunctionDef or Lambda node of `func`, the file line of its first line);
+    CompileError when its source cannot be read or the lambda cannot be told apart."""
+    name = getattr(func, "__qualname__", repr(func))
+    try:
+        lines, first = inspect.getsourcelines(func)
+    except (OSError, TypeError):
+        raise CompileError(f"cupylike.vectorize cannot compile {name}: its source is not "
+                           "available (a built-in, a C function or code typed at a prompt); "
+                           "pass a Python function defined in a file") from None
+    tree = _parse_lines(lines)
+    if tree is None:
+        raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
+                           "source does not parse on its own")
+    if func.__name__ == "<lambda>":
+        found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda)
+                 and [a.arg for a in n.args.args] == list(func.__code__.co_varnames[
+                     :func.__code__.co_argcount])]
+        if len(found) > 1:
+            found = [n for n in found if _same_lambda(n, func)]
+        if len(found) != 1:
+            raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: "
+                               "the lambda cannot be told apart from the others on its "
+                               "line; define it with def or on a line of its own")
+        return found[0], first
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == \
+                func.__name__:
+            if isinstance(node, ast.AsyncFunctionDef):
+                raise CompileError(f"cupylike.vectorize cannot compile an async function at "
+                                   f"line {first} of {name}")
+            return node, first
+    raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
+                       "definition was not found in its source")
+
+
+def free_value(func, name):
+    """What the free name `name` of `func` stands for now (its closure, then its globals,
+    then the builtins); MISSING when nothing."""
+    code = func.__code__
+    if name in code.co_freevars and func.__closure__:
+        cell = func.__closure__[code.co_freevars.index(name)]
+        try:
+            return cell.cell_contents
+        except ValueError:
+            return MISSING
+    if name in func.__globals__:
+        return func.__globals__[name]
+    return getattr(builtins, name, MISSING)
+
+
