@@ -25,6 +25,14 @@ def _device_argument(x):
     return _native.asarray(x)
 
 
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 class _Compiled:
     """One kernel of a function for one combination of argument dtypes."""
 
@@ -120,7 +128,8 @@ class vectorize:  # noqa: N801 (NumPy's name)
         if otypes is None and any(a.size == 0 for a in arrays):
             raise ValueError("cannot call `vectorize` on size 0 inputs unless `otypes` is set")
         fixed = {n: v for n, v in parameters.items() if not isinstance(v, _native.ndarray)}
-        key = (tuple(a.dtype for a in arrays), tuple(sorted(fixed.items(), key=repr)))
+        key = (tuple(a.dtype for a in arrays),
+               tuple((n, type(v), v if _hashable(v) else id(v)) for n, v in fixed.items()))
         compiled = self._compiled.get(key)
         if compiled is None:
             name = getattr(self.pyfunc, "__name__", "function")

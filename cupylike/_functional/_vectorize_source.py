@@ -58,6 +58,8 @@ def function_tree(func):
                      :func.__code__.co_argcount])]
         if len(found) > 1:
             found = [n for n in found if _same_lambda(n, func)]
+        if len(found) > 1 and len({ast.dump(n) for n in found}) == 1:
+            found = found[:1]  # the same lambda twice: either one is it
         if len(found) != 1:
             raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: "
                                "the lambda cannot be told apart from the others on its "
