@@ -230,7 +230,7 @@ class Compiler:
         self.lines = outer
         live = [b for b in branches if not b[2]]
         merged = dict(before)
-        names = {n for _, env, _ in live for n in env}
+        names = sorted({n for _, env, _ in live for n in env})  # a stable source: cached
         for name in names:
             values = [env.get(name) for _, env, _ in live]
             if any(v is None for v in values):

@@ -121,7 +121,11 @@ def find_loop(name, values):
     """The ufunc `name`'s loop for `values` as NumPy picks it; NumPy's TypeError when it has
     none. The loop's op comes from cupylike's table."""
     ufunc = getattr(numpy, name)
-    resolved = ufunc.resolve_dtypes(tuple(operand(v) for v in values) + (None,) * ufunc.nout)
+    # Python scalars alone compute as int64, float64 and complex128 (NumPy would pick its
+    # object loops for Python types alone).
+    alone = all(v.weak for v in values)
+    operands = tuple(v.dtype if alone else operand(v) for v in values)
+    resolved = ufunc.resolve_dtypes(operands + (None,) * ufunc.nout)
     for v, d in zip(values, resolved, strict=False):
         check_weak_int(v, d)
     entry = _ENTRIES[name]
