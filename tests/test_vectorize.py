@@ -200,6 +200,20 @@ def test_lambdas_closures_defaults_and_keywords():
     assert_array_equal(got, numpy.vectorize(offset)(x, k=y))
 
 
+@pytest.mark.parametrize("func, nin", [(math.sin, 1), (math.atan2, 2), (numpy.arctan2, 2),
+                                       (abs, 1), (math.floor, 1), (numpy.logaddexp, 2)],
+                         ids=lambda f: getattr(f, "__name__", str(f)))
+def test_builtin_functions_and_ufuncs(func, nin):
+    x, y = _values(numpy.dtype("d")), _values(numpy.dtype("d"), seed=6)
+    _check(func, *(x, y)[:nin], exact=False)  # libm and cupylike differ by an ulp
+
+
+def test_cupylike_ufunc():
+    x, y = _values(numpy.dtype("f")), _values(numpy.dtype("f"), seed=6)
+    got = cupylike.vectorize(cupylike.hypot)(cupylike.asarray(x), cupylike.asarray(y))
+    assert_allclose(got, numpy.vectorize(numpy.hypot)(x, y), rtol=2e-6)
+
+
 def test_decorator_form_and_doc():
     @cupylike.vectorize(otypes=[numpy.float32])
     def half(x):

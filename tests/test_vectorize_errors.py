@@ -133,8 +133,10 @@ def test_the_line_is_the_files():
 
 
 def test_functions_without_source():
-    with pytest.raises(TypeError, match="its source is not available"):
-        cupylike.vectorize(math.sin)(cupylike.arange(3.0))
+    with pytest.raises(TypeError, match="cannot compile max: of the built-in functions, only"):
+        cupylike.vectorize(max)(cupylike.arange(3.0))
+    with pytest.raises(TypeError, match="cannot compile a call of len at line 1 of len"):
+        cupylike.vectorize(len)(cupylike.arange(3.0))
     text = "def typed_in(x):\n    return x + 1\n"
     scope = {}
     exec(compile(text, "<typed>", "exec"), scope)  # noqa: S102 (code with no source file)

@@ -140,6 +140,10 @@ class vectorize:  # noqa: N801 (NumPy's name)
     def _bind(self, args, kwargs):
         """{parameter name: device array} for the call's arguments, and the Python values of
         the defaults it leaves out (NumPy passes those to the function unvectorized)."""
+        if not inspect.isfunction(self.pyfunc):  # a built-in or ufunc: positional arrays
+            if kwargs:
+                raise TypeError("vectorize: a built-in function takes positional arguments")
+            return {f"a{k}": _device_argument(a) for k, a in enumerate(args)}
         try:
             bound = inspect.signature(self.pyfunc).bind(*args, **kwargs)
         except TypeError as e:

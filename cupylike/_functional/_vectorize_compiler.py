@@ -368,7 +368,8 @@ class Compiler:
         if node.keywords:
             self.fail(node, "a call with keyword arguments")
         func = self.resolve(node.func)
-        what = f"a call of {ast.unparse(node.func)}"
+        callee = ast.unparse(node.func)
+        what = f"a call of {getattr(func, '__name__', callee) if callee == source.SELF else callee}"
         args = [self.expr(a) for a in node.args]
         if func is builtins.abs and len(args) == 1:
             return self.fold(abs, args) or self.ufunc(node, "absolute", args)

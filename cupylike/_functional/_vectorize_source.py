@@ -5,6 +5,7 @@ import ast
 import builtins
 import inspect
 import textwrap
+import types
 
 from cupylike._functional._vectorize_types import CompileError
 
@@ -38,16 +39,47 @@ def _same_lambda(node, func):
             and code.co_varnames == own.co_varnames)
 
 
+SELF = "__vectorized__"  # the name a built-in function is called by in its made-up tree
+
+
+def _builtin_arity(func):
+    """The number of arguments of a built-in function or ufunc vectorize can call; None for
+    a Python function or anything else."""
+    if isinstance(func, types.FunctionType):
+        return None
+    nin = getattr(func, "nin", None)
+    if isinstance(nin, int) and getattr(func, "nout", None) == 1:
+        return nin
+    try:
+        parameters = inspect.signature(func).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) or p.default is not
+           p.empty for p in parameters):
+        return None
+    return len(parameters)
+
+
 def function_tree(func):
     """(the FunctionDef or Lambda node of `func`, the file line of its first line);
-    CompileError when its source cannot be read or the lambda cannot be told apart."""
+    CompileError when its source cannot be read or the lambda cannot be told apart. A
+    built-in function or ufunc (math.sin, numpy.arctan2) gets the tree of a lambda calling
+    it, which compiles it as a call of it in a function."""
     name = getattr(func, "__qualname__", repr(func))
+    arity = _builtin_arity(func)
+    if arity is not None:
+        names = ", ".join(f"a{k}" for k in range(arity))
+        return ast.parse(f"lambda {names}: {SELF}({names})", mode="eval").body, 1
     try:
         lines, first = inspect.getsourcelines(func)
     except (OSError, TypeError):
+        if not isinstance(func, types.FunctionType):
+            raise CompileError(f"cupylike.vectorize cannot compile {name}: of the built-in "
+                               "functions, only those of fixed positional arguments among "
+                               "math's, abs and one-output ufuncs compile") from None
         raise CompileError(f"cupylike.vectorize cannot compile {name}: its source is not "
-                           "available (a built-in, a C function or code typed at a prompt); "
-                           "pass a Python function defined in a file") from None
+                           "available (code typed at a prompt or made by exec); pass a "
+                           "Python function defined in a file") from None
     tree = _parse_lines(lines)
     if tree is None:
         raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
@@ -79,7 +111,11 @@ def function_tree(func):
 def free_value(func, name):
     """What the free name `name` of `func` stands for now (its closure, then its globals,
     then the builtins); MISSING when nothing."""
-    code = func.__code__
+    if name == SELF:
+        return func
+    code = getattr(func, "__code__", None)
+    if code is None:
+        return MISSING
     if name in code.co_freevars and func.__closure__:
         cell = func.__closure__[code.co_freevars.index(name)]
         try:
