@@ -191,6 +191,12 @@ def test_lambdas_closures_defaults_and_keywords():
     _check(first, _values(numpy.dtype("b")))
     _check(second, _values(numpy.dtype("f")))
     _check(_make_closure(3), _values(numpy.dtype("l")))
+    table = {"double": lambda x: x * 2, "triple": lambda x: x * 3}
+    _check(table["triple"], _values(numpy.dtype("l")))
+    _check(
+        lambda x:
+            x - 7,
+        _values(numpy.dtype("l")))
 
     def offset(x, y=10, k=2):
         return x * k + y

@@ -144,6 +144,13 @@ def test_functions_without_source():
         cupylike.vectorize(scope["typed_in"])(cupylike.arange(3))
 
 
+def test_lambdas_that_cannot_be_told_apart():
+    k = 2
+    pair = [lambda x: x * k, lambda x: x * k * k]  # one closure's names, one constant: alike
+    with pytest.raises(TypeError, match="the lambda cannot be told apart"):
+        cupylike.vectorize(pair[0])(cupylike.arange(3))
+
+
 def test_complex_into_math_and_int():
     z = cupylike.asarray(numpy.array([1 + 2j]))
     with pytest.raises(TypeError, match="a call of math.sqrt.*must be real number, not "

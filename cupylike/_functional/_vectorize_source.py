@@ -12,31 +12,51 @@ from cupylike._functional._vectorize_types import CompileError
 MISSING = object()  # a free name bound to nothing
 
 
-def _parse_lines(lines):
-    """The tree of `lines` (a lambda's lines may hold only part of a statement: the tail of
-    the last line is dropped, then the text is wrapped in parentheses, until it parses)."""
-    text = textwrap.dedent("".join(lines))
-    attempts = [text, "(" + text.strip() + ")"]
-    for cut in range(1, min(len(text), 200)):
-        attempts.append("(" + text.strip()[:-cut] + ")")
-    for attempt in attempts:
+def _parses(text):
+    """The trees of `text` and of its prefixes wrapped in parentheses (a lambda's first line
+    may end inside a call or a list, as `f(lambda x: x + 1,`), longest first."""
+    text = textwrap.dedent(text).strip()
+    for attempt in [text] + ["(" + text[:len(text) - cut] + ")" for cut in range(
+            min(len(text), 200))]:
         try:
-            return ast.parse(attempt)
+            yield ast.parse(attempt)
         except SyntaxError:
             continue
-    return None
 
 
 def _same_lambda(node, func):
-    """Whether the lambda `node` compiles to `func`'s code (its bytecode, names and
-    constants), telling apart several lambdas on one line."""
+    """Whether the lambda `node` compiles to code like `func`'s: the same parameters,
+    constants and names."""
     try:
         code = compile(ast.Expression(node), "<lambda>", "eval").co_consts[0]
     except (SyntaxError, ValueError, IndexError):
         return False
     own = func.__code__
-    return (getattr(code, "co_code", None) == own.co_code and code.co_names == own.co_names
-            and code.co_varnames == own.co_varnames)
+    if not isinstance(code, types.CodeType) or code.co_varnames != own.co_varnames or \
+            code.co_consts != own.co_consts:
+        return False
+    # Bytecode is no test: the compiler's choices (LOAD_METHOD or LOAD_ATTR, a closure's
+    # LOAD_DEREF) differ between a lambda compiled alone and in its function.
+    return set(code.co_names) == set(own.co_names) | set(own.co_freevars)
+
+
+def _find_lambda(func, name):
+    """The Lambda node of `func` and its file line: the lines from the lambda's first one on,
+    one more at a time, parsed until lambdas that compile to `func` turn up."""
+    _, first = inspect.getsourcelines(func)
+    lines = inspect.findsource(func)[0][first - 1:first + 30]
+    for n in range(1, len(lines) + 1):
+        for tree in _parses("".join(lines[:n])):
+            found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda)
+                     and node.lineno == 1 and _same_lambda(node, func)]
+            if len({ast.dump(node) for node in found}) == 1:  # the same lambda twice: either
+                return found[0], first
+            if found:
+                raise CompileError(f"cupylike.vectorize cannot compile {name} at line "
+                                   f"{first}: the lambda cannot be told apart from the others "
+                                   "on its line; define it with def or on a line of its own")
+    raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
+                       "source does not parse on its own")
 
 
 SELF = "__vectorized__"  # the name a built-in function is called by in its made-up tree
@@ -80,23 +100,12 @@ def function_tree(func):
         raise CompileError(f"cupylike.vectorize cannot compile {name}: its source is not "
                            "available (code typed at a prompt or made by exec); pass a "
                            "Python function defined in a file") from None
-    tree = _parse_lines(lines)
+    if func.__name__ == "<lambda>":
+        return _find_lambda(func, name)
+    tree = next(_parses("".join(lines)), None)
     if tree is None:
         raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
                            "source does not parse on its own")
-    if func.__name__ == "<lambda>":
-        found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda)
-                 and [a.arg for a in n.args.args] == list(func.__code__.co_varnames[
-                     :func.__code__.co_argcount])]
-        if len(found) > 1:
-            found = [n for n in found if _same_lambda(n, func)]
-        if len(found) > 1 and len({ast.dump(n) for n in found}) == 1:
-            found = found[:1]  # the same lambda twice: either one is it
-        if len(found) != 1:
-            raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: "
-                               "the lambda cannot be told apart from the others on its "
-                               "line; define it with def or on a line of its own")
-        return found[0], first
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == \
                 func.__name__:
