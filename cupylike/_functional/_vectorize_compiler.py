@@ -159,6 +159,9 @@ class Compiler:
         if args.vararg or args.kwarg or args.kwonlyargs:
             self.fail(node, "*args, **kwargs or keyword-only parameters")
         names = [a.arg for a in args.posonlyargs + args.args]
+        if len(names) - len(self.fixed) != len(self.dtypes):
+            raise TypeError(f"{self.name}() takes {len(names)} positional arguments but "
+                            f"{len(self.dtypes) + len(self.fixed)} were given")
         k = 0
         for name in names:
             if name in self.fixed:
