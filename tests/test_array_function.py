@@ -56,6 +56,10 @@ ON_MATRIX = {
 # The other functions: xp -> (args, kwargs).
 SAMPLES = {
     "append": lambda xp: ((_v(xp), _v(xp)), {}),
+    "apply_along_axis": lambda xp: ((xp.sum, 1, _m(xp)), {}),
+    "apply_over_axes": lambda xp: ((xp.sum, _m(xp), [0, 1]), {}),
+    "block": lambda xp: (([[_m(xp), _m(xp)], [_m(xp), _m(xp)]],), {}),
+    "piecewise": lambda xp: ((_v(xp), [_v(xp) > 0], [lambda v: v * 2, 1.5]), {}),
     "astype": lambda xp: ((_v(xp), numpy.float32), {}),
     "unstack": lambda xp: ((_m(xp),), {"axis": 1}),
     "argpartition": lambda xp: ((_v(xp), 2), {}),
