@@ -2,7 +2,7 @@
 elementwise kernel for given argument dtypes. Each local value becomes one C++ variable of the
 dtype NumPy gives it (_vectorize_types); `if` statements become C++ ifs, a variable assigned
 in both branches gets the promoted type of the two. What falls outside the subset raises
-CompileError (a TypeError) naming the construct and its line."""
+UncompilableError (a TypeError) naming the construct and its line."""
 
 import ast
 import builtins
@@ -15,7 +15,7 @@ import numpy
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._functional import _vectorize_source as source
 from cupylike._functional._vectorize_types import (
-    CompileError,
+    UncompilableError,
     Value,
     constant,
     ctype,
@@ -89,7 +89,7 @@ class Compiler:
     # -- errors and variables --------------------------------------------------------------
     def fail(self, node, construct, why=""):
         line = self.first_line + getattr(node, "lineno", 1) - 1
-        raise CompileError(f"cupylike.vectorize cannot compile {construct} at line {line} of "
+        raise UncompilableError(f"cupylike.vectorize cannot compile {construct} at line {line} of "
                            f"{self.name}" + (f": {why}" if why else ""))
 
     def declare(self, dtype, expr, weak=False):

@@ -7,7 +7,7 @@ import inspect
 import textwrap
 import types
 
-from cupylike._functional._vectorize_types import CompileError
+from cupylike._functional._vectorize_types import UncompilableError
 
 MISSING = object()  # a free name bound to nothing
 
@@ -52,10 +52,10 @@ def _find_lambda(func, name):
             if len({ast.dump(node) for node in found}) == 1:  # the same lambda twice: either
                 return found[0], first
             if found:
-                raise CompileError(f"cupylike.vectorize cannot compile {name} at line "
+                raise UncompilableError(f"cupylike.vectorize cannot compile {name} at line "
                                    f"{first}: the lambda cannot be told apart from the others "
                                    "on its line; define it with def or on a line of its own")
-    raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
+    raise UncompilableError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
                        "source does not parse on its own")
 
 
@@ -82,7 +82,7 @@ def _builtin_arity(func):
 
 def function_tree(func):
     """(the FunctionDef or Lambda node of `func`, the file line of its first line);
-    CompileError when its source cannot be read or the lambda cannot be told apart. A
+    UncompilableError when its source cannot be read or the lambda cannot be told apart. A
     built-in function or ufunc (math.sin, numpy.arctan2) gets the tree of a lambda calling
     it, which compiles it as a call of it in a function."""
     name = getattr(func, "__qualname__", repr(func))
@@ -94,26 +94,26 @@ def function_tree(func):
         lines, first = inspect.getsourcelines(func)
     except (OSError, TypeError):
         if not isinstance(func, types.FunctionType):
-            raise CompileError(f"cupylike.vectorize cannot compile {name}: of the built-in "
+            raise UncompilableError(f"cupylike.vectorize cannot compile {name}: of the built-in "
                                "functions, only those of fixed positional arguments among "
                                "math's, abs and one-output ufuncs compile") from None
-        raise CompileError(f"cupylike.vectorize cannot compile {name}: its source is not "
+        raise UncompilableError(f"cupylike.vectorize cannot compile {name}: its source is not "
                            "available (code typed at a prompt or made by exec); pass a "
                            "Python function defined in a file") from None
     if func.__name__ == "<lambda>":
         return _find_lambda(func, name)
     tree = next(_parses("".join(lines)), None)
     if tree is None:
-        raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
+        raise UncompilableError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
                            "source does not parse on its own")
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == \
                 func.__name__:
             if isinstance(node, ast.AsyncFunctionDef):
-                raise CompileError(f"cupylike.vectorize cannot compile an async function at "
+                raise UncompilableError(f"cupylike.vectorize cannot compile an async function at "
                                    f"line {first} of {name}")
             return node, first
-    raise CompileError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
+    raise UncompilableError(f"cupylike.vectorize cannot compile {name} at line {first}: its "
                        "definition was not found in its source")
 
 

@@ -16,7 +16,7 @@ _WEAK_PLACEHOLDER = {"b": False, "i": 0, "f": 0.0, "c": 0j}
 _PYTHON_TYPE = {"b": bool, "i": int, "u": int, "f": float, "c": complex}
 
 
-class CompileError(TypeError):
+class UncompilableError(TypeError):
     """What cannot be compiled: the compiler adds where (line and function)."""
 
 
