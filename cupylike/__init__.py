@@ -304,6 +304,13 @@ from cupylike._math._special_functions import i0, sinc  # noqa: E402
 from cupylike._math._trapezoid import trapezoid  # noqa: E402
 from cupylike._math._unwrap import unwrap  # noqa: E402
 
+# Issue 18, functional programming and block: apply_along_axis, piecewise, vectorize, ...
+# isort: split
+from cupylike._functional._apply import apply_along_axis, apply_over_axes  # noqa: E402
+from cupylike._functional._piecewise import piecewise  # noqa: E402
+from cupylike._functional._vectorize import vectorize  # noqa: E402
+from cupylike._manipulation._block import block, row_stack  # noqa: E402
+
 
 def __getattr__(name):
     # cupylike.testing without an import, as numpy.testing: loaded on first use, since it
