@@ -31,7 +31,7 @@ def chi2_cdf(df, x):
     return gamma_p(df / 2, numpy.asarray(x) / 2)
 
 
-def noncentral_chi2_cdf(df, nonc, x, terms=80):
+def noncentral_chi2_cdf(df, nonc, x, terms=40):
     """The Poisson(nonc / 2) mixture of chi-square(df + 2j) CDFs."""
     lam = nonc / 2
     return sum(math.exp(-lam + j * math.log(lam) - math.lgamma(j + 1)) * chi2_cdf(df + 2 * j, x)
