@@ -28,7 +28,8 @@ def test_continuous_kernels_compile_with_nvrtc(arch):
     _draw_everything()
     names = {f"cupylike_random_{n}" for n in _continuous_kernels._SOURCES} | {
         "cupylike_random_vonmises_candidate", "cupylike_random_noncentral_chisquare_finish",
-        "cupylike_random_ratio", "cupylike_random_normalize"}
+        "cupylike_random_ratio", "cupylike_random_normalize", "cupylike_random_log_gamma",
+        "cupylike_random_exp_shifted"}
     # One source per kernel (names are instantiations: ...<cupylike_user::NAME, ...>).
     ours = {}
     for source, name in _native._elementwise_kernel_sources():

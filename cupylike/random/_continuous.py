@@ -182,9 +182,18 @@ def noncentral_f(bg, dfnum, dfden, nonc, size=None):
     return _nan_safe([hn, hd, hc], shape, draw)
 
 
+def _dirichlet(bg, alpha, shape):
+    """Rows of gamma(alpha) draws over their sums, the gammas kept in logs until a row's
+    largest is known: alphas far below 1 then still give points of the simplex."""
+    g = dist.gamma(bg, numpy.where(alpha < 1, alpha + 1, alpha), 1.0, shape)
+    logs = FINISH["log_gamma"](g, dist.random(bg, shape), _as_f64(alpha))
+    e = FINISH["exp_shifted"](logs, logs.max(axis=-1, keepdims=True))
+    return FINISH["normalize"](e, e.sum(axis=-1, keepdims=True))
+
+
 def dirichlet(bg, alpha, size=None, legacy=False):
-    """Gammas of the alphas, each row over its sum. The Generator takes alpha 0 (its
-    component is 0); RandomState needs alpha > 0."""
+    """Dirichlet draws of shape size + alpha.shape. The Generator takes alpha 0 (its component
+    is 0); RandomState needs alpha > 0; a NaN alpha makes every draw NaN, as in NumPy."""
     ha = _host(alpha).astype(_F64)
     if ha.ndim != 1:
         raise ValueError("alpha must be a 1-dimensional sequence")
@@ -193,13 +202,10 @@ def dirichlet(bg, alpha, size=None, legacy=False):
     else:
         _check(numpy.any(ha < 0), "alpha < 0")
     shape = shape_of(size) + ha.shape
-
-    def draw(a):
-        g = _gamma(bg, a, shape)
-        return FINISH["normalize"](g, g.sum(axis=-1, keepdims=True))
-
-    if numpy.isnan(ha).any():  # a NaN alpha makes its whole row NaN, as in NumPy
-        out = draw(numpy.where(numpy.isnan(ha), 1.0, ha))
+    if ha.size == 0:
+        return _native.empty(shape, _F64)
+    if numpy.isnan(ha).any():
+        out = _dirichlet(bg, numpy.where(numpy.isnan(ha), 1.0, ha), shape)
         out[...] = numpy.nan
         return out
-    return draw(ha)
+    return _dirichlet(bg, ha, shape)

@@ -138,7 +138,16 @@ FINISH = {
     "ratio": _native.ElementwiseKernel(
         "float64 x, float64 y, float64 scale", "float64 out", "out = x / y * scale",
         "cupylike_random_ratio"),
-    # Dirichlet: each gamma over its row's sum; a row of zeros (alpha 0) stays zero.
+    # Dirichlet: the log of a gamma(a) draw from g ~ gamma(a + 1 if a < 1 else a) and a
+    # uniform, log(g) + log(u) / a for a < 1 (Marsaglia-Tsang's boost, in logs: tiny alphas'
+    # gammas underflow to 0 otherwise); then exp(l - m) of a row's largest log m (a row of
+    # alpha 0 has m = -inf and stays 0), and each over its row's total.
+    "log_gamma": _native.ElementwiseKernel(
+        "float64 g, float64 u, float64 a", "float64 out",
+        "out = log(g) + (a < 1 ? log(u) / a : 0.0)", "cupylike_random_log_gamma"),
+    "exp_shifted": _native.ElementwiseKernel(
+        "float64 l, float64 m", "float64 out", "out = isinf(m) && m < 0 ? 0.0 : exp(l - m)",
+        "cupylike_random_exp_shifted"),
     "normalize": _native.ElementwiseKernel(
         "float64 g, float64 total", "float64 out", "out = total == 0 ? 0.0 : g / total",
         "cupylike_random_normalize"),
