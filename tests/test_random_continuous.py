@@ -103,6 +103,17 @@ def test_weibull_of_zero_and_nan_parameters_as_numpy():
     assert numpy.isnan(cupylike.asnumpy(rng().noncentral_chisquare(2.0, numpy.nan)))
 
 
+def test_infinite_parameters_as_numpy():
+    # (gamma(inf) drew candidates for ever before: its acceptance test is NaN.)
+    g = rng()
+    assert numpy.all(cupylike.asnumpy(g.gamma(numpy.inf, 1.0, 3)) == numpy.inf)
+    assert numpy.all(cupylike.asnumpy(g.chisquare(numpy.inf, 3)) == numpy.inf)
+    assert numpy.all(numpy.isnan(cupylike.asnumpy(g.f([numpy.inf, 2.0], [2.0, numpy.inf]))))
+    assert numpy.all(cupylike.asnumpy(g.noncentral_chisquare([numpy.inf, 2.0],
+                                                             [1.0, numpy.inf])) == numpy.inf)
+    assert numpy.all(cupylike.asnumpy(g.vonmises(0.5, numpy.inf, 3)) == 0.5)
+
+
 def test_array_parameters_broadcast_per_element():
     # Each column follows its own parameters.
     x = cupylike.asnumpy(rng(3).gumbel(cupylike.asarray([0.0, 10.0]), [1.0, 3.0], (N // 2, 2)))
