@@ -57,6 +57,26 @@ multinomial = _legacy("multinomial")
 bytes = _legacy("bytes")  # noqa: A001 (numpy.random's name)
 random_integers = _legacy("random_integers")
 
+# the continuous distributions
+chisquare = _legacy("chisquare")
+dirichlet = _legacy("dirichlet")
+f = _legacy("f")
+gumbel = _legacy("gumbel")
+laplace = _legacy("laplace")
+logistic = _legacy("logistic")
+multivariate_normal = _legacy("multivariate_normal")
+noncentral_chisquare = _legacy("noncentral_chisquare")
+noncentral_f = _legacy("noncentral_f")
+pareto = _legacy("pareto")
+power = _legacy("power")
+rayleigh = _legacy("rayleigh")
+standard_cauchy = _legacy("standard_cauchy")
+standard_t = _legacy("standard_t")
+triangular = _legacy("triangular")
+vonmises = _legacy("vonmises")
+wald = _legacy("wald")
+weibull = _legacy("weibull")
+
 __all__ = ["Generator", "Philox", "RandomState", "default_rng", "get_random_state", "seed",
            "set_random_state", *_random_state.LEGACY_FUNCTIONS,
            "BitGenerator", "MT19937", "PCG64", "PCG64DXSM", "SFC64", "SeedSequence",

@@ -4,7 +4,9 @@ import numpy
 
 from cupylike._core import _native
 from cupylike.random import _choice, _discrete, _multinomial, _permuted, _words
+from cupylike.random import _continuous as cont
 from cupylike.random import _distributions as dist
+from cupylike.random import _multivariate_normal as _mvn
 from cupylike.random._bit_generator import Philox, shape_of
 from cupylike.random._bit_generator_base import BitGenerator
 from cupylike.random._integers import integers as _integers
@@ -173,6 +175,82 @@ class Generator:
     def bytes(self, length):
         """`length` random bytes (a bytes object, on the host)."""
         return _words.random_bytes(self._bg, length)
+
+    # The continuous distributions (_continuous.py).
+
+    def chisquare(self, df, size=None):
+        """Chi-square floats of df degrees of freedom."""
+        return cont.chisquare(self._bg, df, size)
+
+    def dirichlet(self, alpha, size=None):
+        """Dirichlet draws of shape size + alpha.shape (alpha >= 0)."""
+        return cont.dirichlet(self._bg, alpha, size)
+
+    def f(self, dfnum, dfden, size=None):
+        """F floats."""
+        return cont.f(self._bg, dfnum, dfden, size)
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None):
+        """Gumbel floats."""
+        return cont.gumbel(self._bg, loc, scale, size)
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        """Laplace floats."""
+        return cont.laplace(self._bg, loc, scale, size)
+
+    def logistic(self, loc=0.0, scale=1.0, size=None):
+        """Logistic floats."""
+        return cont.logistic(self._bg, loc, scale, size)
+
+    def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8, *,
+                            method="svd"):
+        """Multivariate normal draws of shape size + mean.shape; the covariance is factored
+        by `method` ('svd', 'eigh' or 'cholesky')."""
+        return _mvn.multivariate_normal(self._bg, mean, cov, size, check_valid, tol, method)
+
+    def noncentral_chisquare(self, df, nonc, size=None):
+        """Noncentral chi-square floats."""
+        return cont.noncentral_chisquare(self._bg, df, nonc, size)
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None):
+        """Noncentral F floats."""
+        return cont.noncentral_f(self._bg, dfnum, dfden, nonc, size)
+
+    def pareto(self, a, size=None):
+        """Pareto II (Lomax) floats."""
+        return cont.pareto(self._bg, a, size)
+
+    def power(self, a, size=None):
+        """Power-function floats on [0, 1]."""
+        return cont.power(self._bg, a, size)
+
+    def rayleigh(self, scale=1.0, size=None):
+        """Rayleigh floats."""
+        return cont.rayleigh(self._bg, scale, size)
+
+    def standard_cauchy(self, size=None):
+        """Standard Cauchy floats."""
+        return cont.standard_cauchy(self._bg, size)
+
+    def standard_t(self, df, size=None):
+        """Student's t floats."""
+        return cont.standard_t(self._bg, df, size)
+
+    def triangular(self, left, mode, right, size=None):
+        """Triangular floats on [left, right]."""
+        return cont.triangular(self._bg, left, mode, right, size)
+
+    def vonmises(self, mu, kappa, size=None):
+        """von Mises floats on [-pi, pi)."""
+        return cont.vonmises(self._bg, mu, kappa, size)
+
+    def wald(self, mean, scale, size=None):
+        """Wald (inverse Gaussian) floats."""
+        return cont.wald(self._bg, mean, scale, size)
+
+    def weibull(self, a, size=None):
+        """Weibull floats of shape a."""
+        return cont.weibull(self._bg, a, size)
 
 
 def default_rng(seed=None):

@@ -43,12 +43,14 @@ _SOURCES = {
         "out = (T)(low + high);",
     ),
     # One Marsaglia-Tsang candidate for gamma(k) (gamma(k + 1) for k < 1, boosted later):
-    # x standard normal, u uniform on [0, 1).
+    # x standard normal, u uniform on [0, 1). An infinite k gives inf, as in NumPy (its
+    # acceptance test would be NaN, rejecting for ever).
     "gamma_candidate": (
         "float64 x, float64 u, float64 k",
         "float64 out, bool rejected",
         "double d = (k < 1 ? k + 1 : k) - 1.0 / 3.0;\n"
         "double v = 1 + x / sqrt(9 * d);\n"
+        "if (isinf(k)) { out = k; rejected = false; } else\n"
         "if (v <= 0) { out = 0; rejected = true; } else {\n"
         "  v = v * v * v;\n"
         "  out = d * v;\n"

@@ -1,11 +1,14 @@
 """NumPy's legacy API (RandomState and the module-level functions) over cuRAND's Philox
 stream, with one default RandomState per device as CuPy's get_random_state keeps."""
 
+import functools
 import os
 
 from cupylike._core import _native
 from cupylike.random import _choice, _discrete, _legacy_state, _multinomial, _words
+from cupylike.random import _continuous as cont
 from cupylike.random import _distributions as dist
+from cupylike.random import _multivariate_normal as _mvn
 from cupylike.random._integers import integers as _integers
 
 
@@ -162,6 +165,87 @@ class RandomState:
         """Uniform int64s on [low, high] ([1, low] without high); deprecated, as in NumPy."""
         return _words.random_integers(self._bg, low, high, size)
 
+    # The continuous distributions (_continuous.py); dtype= as CuPy's RandomState has it.
+
+    def _float(self, draw, name, dtype, *args):
+        return draw(self._bg, *args).astype(dist.float_dtype(dtype, name), copy=False)
+
+    def chisquare(self, df, size=None, dtype=float):
+        """Chi-square floats of df degrees of freedom."""
+        return self._float(cont.chisquare, "chisquare", dtype, df, size)
+
+    def dirichlet(self, alpha, size=None, dtype=float):
+        """Dirichlet draws of shape size + alpha.shape (alpha > 0)."""
+        draw = functools.partial(cont.dirichlet, legacy=True)
+        return self._float(draw, "dirichlet", dtype, alpha, size)
+
+    def f(self, dfnum, dfden, size=None, dtype=float):
+        """F floats."""
+        return self._float(cont.f, "f", dtype, dfnum, dfden, size)
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        """Gumbel floats."""
+        return self._float(cont.gumbel, "gumbel", dtype, loc, scale, size)
+
+    def laplace(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        """Laplace floats."""
+        return self._float(cont.laplace, "laplace", dtype, loc, scale, size)
+
+    def logistic(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        """Logistic floats."""
+        return self._float(cont.logistic, "logistic", dtype, loc, scale, size)
+
+    def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8,
+                            dtype=float):
+        """Multivariate normal draws of shape size + mean.shape (covariance factored by SVD)."""
+        out = _mvn.multivariate_normal(self._bg, mean, cov, size, check_valid, tol)
+        return out.astype(dist.float_dtype(dtype, "multivariate_normal"), copy=False)
+
+    def noncentral_chisquare(self, df, nonc, size=None, dtype=float):
+        """Noncentral chi-square floats."""
+        return self._float(cont.noncentral_chisquare, "noncentral_chisquare", dtype, df, nonc,
+                           size)
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None, dtype=float):
+        """Noncentral F floats."""
+        return self._float(cont.noncentral_f, "noncentral_f", dtype, dfnum, dfden, nonc, size)
+
+    def pareto(self, a, size=None, dtype=float):
+        """Pareto II (Lomax) floats."""
+        return self._float(cont.pareto, "pareto", dtype, a, size)
+
+    def power(self, a, size=None, dtype=float):
+        """Power-function floats on [0, 1]."""
+        return self._float(cont.power, "power", dtype, a, size)
+
+    def rayleigh(self, scale=1.0, size=None, dtype=float):
+        """Rayleigh floats."""
+        return self._float(cont.rayleigh, "rayleigh", dtype, scale, size)
+
+    def standard_cauchy(self, size=None, dtype=float):
+        """Standard Cauchy floats."""
+        return self._float(cont.standard_cauchy, "standard_cauchy", dtype, size)
+
+    def standard_t(self, df, size=None, dtype=float):
+        """Student's t floats."""
+        return self._float(cont.standard_t, "standard_t", dtype, df, size)
+
+    def triangular(self, left, mode, right, size=None, dtype=float):
+        """Triangular floats on [left, right]."""
+        return self._float(cont.triangular, "triangular", dtype, left, mode, right, size)
+
+    def vonmises(self, mu, kappa, size=None, dtype=float):
+        """von Mises floats on [-pi, pi)."""
+        return self._float(cont.vonmises, "vonmises", dtype, mu, kappa, size)
+
+    def wald(self, mean, scale, size=None, dtype=float):
+        """Wald (inverse Gaussian) floats."""
+        return self._float(cont.wald, "wald", dtype, mean, scale, size)
+
+    def weibull(self, a, size=None, dtype=float):
+        """Weibull floats of shape a."""
+        return self._float(cont.weibull, "weibull", dtype, a, size)
+
 
 _states = {}
 
@@ -202,7 +286,12 @@ def _legacy(name):
 LEGACY_FUNCTIONS = ("rand", "randn", "random_sample", "random", "ranf", "sample", "randint",
                     "uniform", "normal", "standard_normal", "lognormal", "exponential",
                     "standard_exponential", "gamma", "standard_gamma", "beta", "binomial",
-                    "poisson", "choice", "shuffle", "permutation")
+                    "poisson", "choice", "shuffle", "permutation",
+                    # the continuous distributions
+                    "chisquare", "dirichlet", "f", "gumbel", "laplace", "logistic",
+                    "multivariate_normal", "noncentral_chisquare", "noncentral_f", "pareto",
+                    "power", "rayleigh", "standard_cauchy", "standard_t", "triangular",
+                    "vonmises", "wald", "weibull")
 # The discrete distributions and the remaining draws.
 LEGACY_FUNCTIONS += ("geometric", "negative_binomial", "logseries", "zipf", "hypergeometric",
                      "multinomial", "bytes", "random_integers")
