@@ -258,3 +258,25 @@ pi = _numpy.pi
 # Drop-in helpers (CuPy's get_array_module and show_config).
 from cupylike._core._array_module import get_array_module  # noqa: E402
 from cupylike._core._show_config import show_config  # noqa: E402
+
+# Creation from data and functions, and I/O through NumPy on the host (issue 18).
+from cupylike._creation._from_data import (  # noqa: E402
+    asanyarray,
+    asarray_chkfinite,
+    fromfunction,
+    require,
+)
+from cupylike._creation._io import (  # noqa: E402
+    frombuffer,
+    fromfile,
+    fromiter,
+    fromregex,
+    fromstring,
+    genfromtxt,
+    load,
+    loadtxt,
+    save,
+    savetxt,
+    savez,
+    savez_compressed,
+)
