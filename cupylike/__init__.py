@@ -280,3 +280,18 @@ from cupylike._creation._io import (  # noqa: E402
     savez,
     savez_compressed,
 )
+
+# Polynomials: NumPy's legacy poly1d family (issue 18); cupylike.polynomial is a subpackage.
+from cupylike._math._poly1d import poly1d  # noqa: E402
+from cupylike._math._polynomials import (  # noqa: E402
+    poly,
+    polyadd,
+    polyder,
+    polydiv,
+    polyfit,
+    polyint,
+    polymul,
+    polysub,
+    polyval,
+    roots,
+)
