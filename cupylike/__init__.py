@@ -77,7 +77,7 @@ finfo = _numpy.finfo
 newaxis = None
 
 # The routines, by the sections of NumPy's reference (docs/architecture.md lists the packages).
-from cupylike import fft, linalg, random  # noqa: E402 (the numpy.* namespaces of those names)
+from cupylike import fft, linalg, polynomial, random  # noqa: E402 (the numpy.* namespaces)
 from cupylike._core import _methods  # noqa: E402
 from cupylike._core._checked import poisoning as _poisoning  # noqa: E402
 
@@ -281,7 +281,8 @@ from cupylike._creation._io import (  # noqa: E402
     savez_compressed,
 )
 
-# Polynomials: NumPy's legacy poly1d family (issue 18); cupylike.polynomial is a subpackage.
+# Polynomials: NumPy's legacy poly1d family (issue 18; cupylike.polynomial is imported with
+# the other numpy.* namespaces above).
 from cupylike._math._poly1d import poly1d  # noqa: E402
 from cupylike._math._polynomials import (  # noqa: E402
     poly,
