@@ -7,6 +7,8 @@ added to cupylike that NumPy has is dispatched at once, and fails
 test_every_dispatched_function_has_a_sample until it is given one here.
 """
 
+import io
+
 import numpy
 import pytest
 
@@ -145,6 +147,20 @@ SAMPLES = {
     "linalg.tensorinv": lambda xp: ((_t(xp),), {}),
     "linalg.tensorsolve": lambda xp: ((_t(xp), xp.ones((2, 2))), {}),
 }
+# Polynomials and I/O (issue 18); the writers return None on both sides.
+ON_VECTOR |= {"poly", "polyder", "polyint", "roots"}
+SAMPLES.update({
+    "polyadd": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polysub": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polymul": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polydiv": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polyval": lambda xp: ((_v(xp), _v(xp)), {}),
+    "polyfit": lambda xp: ((_v(xp), _v(xp) * 2, 2), {}),
+    "save": lambda xp: ((io.BytesIO(), _v(xp)), {}),
+    "savez": lambda xp: ((io.BytesIO(), _v(xp)), {}),
+    "savez_compressed": lambda xp: ((io.BytesIO(), _v(xp)), {}),
+    "savetxt": lambda xp: ((io.StringIO(), _m(xp)), {}),
+})
 # Functions that write into their first argument and return None.
 IN_PLACE = {"copyto", "fill_diagonal", "place", "put", "put_along_axis", "putmask"}
 UNDEFINED_VALUES = {"empty_like"}  # shape and dtype only
