@@ -136,6 +136,14 @@ def test_save_and_load_round_trip_npy(tmp_path, dtype, pick):
     assert_array_equal(numpy.load(tmp_path / "a.npy"), a, strict=True)
 
 
+def test_load_with_mmap_mode_copies_to_the_device(tmp_path):
+    host = numpy.arange(10, dtype=numpy.float32).reshape(2, 5)
+    numpy.save(tmp_path / "m.npy", host)
+    got = cupylike.load(tmp_path / "m.npy", mmap_mode="r")
+    assert isinstance(got, cupylike.ndarray)
+    assert_array_equal(got, host, strict=True)
+
+
 def test_save_takes_lists_and_file_objects():
     buffer = io.BytesIO()
     cupylike.save(buffer, [[1, 2], [3, 4]])
