@@ -170,6 +170,13 @@ def test_polyint_and_polyder_errors_are_numpys():
             xp.polyint(p, -1)
         with pytest.raises(ValueError, match="Order of derivative must be positive"):
             xp.polyder(p, -2)
+        with pytest.raises(TypeError, match="unsized object"):
+            xp.polyder(p[0])
+        with pytest.raises(TypeError, match="unsized object"):
+            xp.polyint(p[0])
+        with pytest.raises(TypeError, match="iteration over a 0-d array"):
+            xp.polyval(p[0], p)
+    assert_allclose(cupylike.polyint(cupylike.asarray(2.0), 0), numpy.polyint(numpy.array(2.0), 0))
 
 
 @numpy_cupylike_allclose(rtol=TOL)

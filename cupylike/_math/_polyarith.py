@@ -65,6 +65,8 @@ def from_roots(r):
 
 def horner(p, x):
     """sum(p[k] * x**(n-1-k)) by Horner's rule, shaped like x (numpy.polyval's loop)."""
+    if p.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
     y = _native.zeros_like(x)
     for k in range(p.shape[0]):
         y = y * x + p[k]
@@ -132,6 +134,8 @@ def divide(u, v):
 
 def derivative(p, m):
     """The m-th derivative of 1-d coefficients in decreasing powers (numpy.polyder)."""
+    if p.ndim == 0:
+        raise TypeError("len() of unsized object")
     for _ in range(m):
         p = p[:-1] * _native.arange(p.shape[0] - 1, 0, -1, device=p.device)
     return p
@@ -140,6 +144,8 @@ def derivative(p, m):
 def integral(p, m, k):
     """The m-th antiderivative of 1-d coefficients in decreasing powers, the k-th constant
     (a 1-d array of at least m) added at the k-th step (numpy.polyint)."""
+    if m and p.ndim == 0:
+        raise TypeError("len() of unsized object")
     for step in range(m):
         p = concatenate((p / _native.arange(p.shape[0], 0, -1, device=p.device),
                          k[step:step + 1]))
