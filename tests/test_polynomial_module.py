@@ -169,7 +169,9 @@ def _points(xp, dtype, k):
     return x, (y if k is None else xp.stack([y, 2 * y], axis=1))
 
 
-@numpy_cupylike_allclose(rtol=1e-6, atol=1e-6)
+# float32 points are fitted in float32 here (NumPy's polyvander keeps the dtype): the residuals,
+# small sums of squares, agree to float32's precision only.
+@numpy_cupylike_allclose(rtol={numpy.float32: 1e-4, "default": 1e-6}, atol=1e-6)
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.int64])
 @pytest.mark.parametrize("k", [None, 2])
 def test_polyfit(dtype, k, xp):
