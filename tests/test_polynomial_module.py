@@ -209,3 +209,28 @@ def test_polyutils(xp):
     return (*U.as_series([a, series(xp, [1j, 0], numpy.complex64)]), *U.as_series([a], trim=False),
             U.trimseq(a), U.trimseq(a[:0]), U.trimseq(a[3:]), U.trimcoef(a * 1.5, 2),
             U.trimcoef(a, 5))
+
+
+@numpy_cupylike_allclose(rtol=TOL, atol=TOL)
+@pytest.mark.parametrize("dtype", [numpy.int64, numpy.float32, numpy.complex128])
+def test_multivariate_values_grids_and_vandermonde(dtype, xp):
+    P = module(xp)
+    x = series(xp, numpy.linspace(-1, 1, 6).reshape(2, 3), dtype)
+    y, z = x[::-1] * 2, x.T.T + 1
+    c2 = series(xp, numpy.arange(6).reshape(2, 3) - 2, dtype)
+    c3 = series(xp, numpy.arange(24).reshape(2, 3, 4) - 5, dtype)
+    return (P.polyval2d(x, y, c2), P.polyval3d(x, y, z, c3), P.polyval2d(2, 3, c2),
+            P.polygrid2d(x[0], y[:, 1], c2), P.polygrid3d(x[0], y[0], z[1], c3),
+            P.polyval2d(x, y, c3), P.polyvander2d(x, y, [1, 2]),
+            P.polyvander3d(x[0], y[0], z[0], [1, 0, 2]))
+
+
+def test_multivariate_errors_are_numpys():
+    for xp in (numpy, cupylike):
+        P, a = module(xp), xp.ones(3)
+        with pytest.raises(ValueError, match="x, y are incompatible"):
+            P.polyval2d(a, a[:2], xp.ones((2, 2)))
+        with pytest.raises(ValueError, match="x, y, z are incompatible"):
+            P.polyval3d(a, a, a[:2], xp.ones((2, 2, 2)))
+        with pytest.raises(ValueError, match="Expected 2 dimensions of degrees, got 3"):
+            P.polyvander2d(a, a, [1, 2, 3])

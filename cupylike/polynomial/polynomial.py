@@ -10,7 +10,7 @@ from numpy.lib.array_utils import normalize_axis_index
 
 from cupylike._core import _native
 from cupylike._core._ufuncs import UFUNCS
-from cupylike._manipulation._joining import concatenate
+from cupylike._manipulation._joining import concatenate, stack
 from cupylike._math import _polyarith as A
 from cupylike._math._selection import where
 from cupylike._math._sumprod import prod
@@ -23,7 +23,8 @@ __all__ = [
     "polyzero", "polyone", "polyx", "polydomain", "polyline", "polyadd", "polysub",
     "polymulx", "polymul", "polydiv", "polypow", "polyval", "polyvalfromroots", "polyder",
     "polyint", "polyfromroots", "polyvander", "polyfit", "polytrim", "polyroots",
-    "polycompanion",
+    "polycompanion", "polyval2d", "polyval3d", "polygrid2d", "polygrid3d", "polyvander2d",
+    "polyvander3d",
 ]
 
 # NumPy's constants of the module (host arrays there; device arrays here).
@@ -361,3 +362,70 @@ def polyroots(c):
     if c.shape[0] == 2:
         return (-c[0] / c[1]).reshape(1)
     return sort(eigvals(polycompanion(c)))
+
+
+def _valnd(c, *points):
+    """c at the points (x, y[, z]) of one shape: the first axis of c taken by x, the next by y,
+    ... (NumPy's polyutils._valnd)."""
+    points = [A.operand(p, "polyval") for p in points]
+    if any(p.shape != points[0].shape for p in points[1:]):
+        raise ValueError(("x, y are incompatible", "x, y, z are incompatible")[len(points) - 2])
+    c = polyval(points[0], c)
+    for p in points[1:]:
+        c = polyval(p, c, tensor=False)
+    return c
+
+
+def _gridnd(c, *points):
+    """c on the Cartesian product of the points' values (NumPy's polyutils._gridnd)."""
+    for p in points:
+        c = polyval(A.operand(p, "polyval"), c)
+    return c
+
+
+def polyval2d(x, y, c):
+    """The 2-d series c at the points (x, y), which have one shape."""
+    return _valnd(c, x, y)
+
+
+def polyval3d(x, y, z, c):
+    """The 3-d series c at the points (x, y, z), which have one shape."""
+    return _valnd(c, x, y, z)
+
+
+def polygrid2d(x, y, c):
+    """The 2-d series c on the grid of x's and y's values: shape c.shape[2:] + x.shape +
+    y.shape."""
+    return _gridnd(c, x, y)
+
+
+def polygrid3d(x, y, z, c):
+    """The 3-d series c on the grid of x's, y's and z's values."""
+    return _gridnd(c, x, y, z)
+
+
+def _vander_nd(points, degrees):
+    """The product of each dimension's polyvander, each in a trailing axis of its own,
+    flattened over those axes (NumPy's polyutils._vander_nd_flat)."""
+    n = len(points)
+    if n != len(degrees):
+        raise ValueError(f"Expected {n} dimensions of degrees, got {len(degrees)}")
+    points = stack([A.operand(p, "polyvander") for p in points]) + 0.0
+    v = None
+    for i in range(n):
+        index = [None] * n
+        index[i] = slice(None)
+        vi = polyvander(points[i], degrees[i])[(Ellipsis, *index)]
+        v = vi if v is None else v * vi
+    return v.reshape(v.shape[:-n] + (-1,))
+
+
+def polyvander2d(x, y, deg):
+    """The pseudo-Vandermonde matrix of the points (x, y) for degrees deg = [x_deg, y_deg]:
+    column ``(deg[1] + 1) * i + j`` holds ``x**i * y**j``."""
+    return _vander_nd((x, y), deg)
+
+
+def polyvander3d(x, y, z, deg):
+    """The pseudo-Vandermonde matrix of the points (x, y, z) for degrees deg (three ints)."""
+    return _vander_nd((x, y, z), deg)
