@@ -77,7 +77,7 @@ finfo = _numpy.finfo
 newaxis = None
 
 # The routines, by the sections of NumPy's reference (docs/architecture.md lists the packages).
-from cupylike import fft, linalg, polynomial, random  # noqa: E402 (the numpy.* namespaces)
+from cupylike import fft, linalg, random  # noqa: E402 (the numpy.* namespaces of those names)
 from cupylike._core import _methods  # noqa: E402
 from cupylike._core._checked import poisoning as _poisoning  # noqa: E402
 
@@ -255,11 +255,64 @@ inf = _numpy.inf
 nan = _numpy.nan
 pi = _numpy.pi
 
-# Drop-in helpers (CuPy's get_array_module and show_config).
+# Drop-in helpers (CuPy's get_array_module and show_config), numpy.lib's array parts,
+# numpy.emath, numpy.typing, and NumPy's help and runtime printers.
+from cupylike import lib, typing  # noqa: E402
 from cupylike._core._array_module import get_array_module  # noqa: E402
-from cupylike._core._show_config import show_config  # noqa: E402
+from cupylike._core._help import info  # noqa: E402
+from cupylike._core._show_config import show_config, show_runtime  # noqa: E402
+from cupylike.lib import scimath as emath  # noqa: E402
 
-# Creation from data and functions, and I/O through NumPy on the host (issue 18).
+# Issue 18, utilities: index tricks, logic and dtype utilities, printing, error state, and
+# CuPy's names for NumPy 1's removed aliases and exceptions.
+# isort: split
+from cupylike import exceptions  # noqa: E402
+from cupylike._core._cupy_aliases import *  # noqa: E402, F403
+from cupylike._core._dtype_utils import *  # noqa: E402, F403
+from cupylike._core._errstate import *  # noqa: E402, F403
+from cupylike._core._memory_overlap import (  # noqa: E402
+    byte_bounds,
+    may_share_memory,
+    shares_memory,
+)
+from cupylike._core._printing import *  # noqa: E402, F403
+from cupylike._indexing._flatiter import flatiter  # noqa: E402
+from cupylike._indexing._index_tricks import *  # noqa: E402, F403
+from cupylike._indexing._iterators import broadcast, ndenumerate  # noqa: E402
+from cupylike._indexing._triangle_indices import (  # noqa: E402
+    diag_indices,
+    diag_indices_from,
+    mask_indices,
+    tril_indices,
+    tril_indices_from,
+    triu_indices,
+    triu_indices_from,
+)
+from cupylike._logic._closeness import allclose, array_equal, array_equiv, isclose  # noqa: E402
+from cupylike._logic._type_checks import *  # noqa: E402, F403
+
+# Issue 18, math and signal functions, windows.
+# isort: split
+from cupylike._creation._geomspace import geomspace  # noqa: E402
+from cupylike._creation._matrices import vander  # noqa: E402
+from cupylike._creation._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402
+from cupylike._math._convolve import convolve, correlate  # noqa: E402
+from cupylike._math._cross import cross  # noqa: E402
+from cupylike._math._gradient import gradient  # noqa: E402
+from cupylike._math._interp import interp  # noqa: E402
+from cupylike._math._special_functions import i0, sinc  # noqa: E402
+from cupylike._math._trapezoid import trapezoid  # noqa: E402
+from cupylike._math._unwrap import unwrap  # noqa: E402
+
+# Issue 18, functional programming and block: apply_along_axis, piecewise, vectorize, ...
+# isort: split
+from cupylike._functional._apply import apply_along_axis, apply_over_axes  # noqa: E402
+from cupylike._functional._piecewise import piecewise  # noqa: E402
+from cupylike._functional._vectorize import vectorize  # noqa: E402
+from cupylike._manipulation._block import block, row_stack  # noqa: E402
+
+# Issue 18, creation from data and functions, and I/O through NumPy on the host.
+# isort: split
 from cupylike._creation._from_data import (  # noqa: E402
     asanyarray,
     asarray_chkfinite,
@@ -281,8 +334,9 @@ from cupylike._creation._io import (  # noqa: E402
     savez_compressed,
 )
 
-# Polynomials: NumPy's legacy poly1d family (issue 18; cupylike.polynomial is imported with
-# the other numpy.* namespaces above).
+# Issue 18, polynomials: NumPy's legacy poly1d family and the numpy.polynomial namespace.
+# isort: split
+from cupylike import polynomial  # noqa: E402
 from cupylike._math._poly1d import poly1d  # noqa: E402
 from cupylike._math._polynomials import (  # noqa: E402
     poly,
@@ -296,3 +350,13 @@ from cupylike._math._polynomials import (  # noqa: E402
     polyval,
     roots,
 )
+
+
+def __getattr__(name):
+    # cupylike.testing without an import, as numpy.testing: loaded on first use, since it
+    # imports pytest (half a second) that most programs never need.
+    if name == "testing":
+        import cupylike.testing  # noqa: PLC0415 (listed in tools/check_package.py)
+
+        return cupylike.testing
+    raise AttributeError(f"module 'cupylike' has no attribute {name!r}")

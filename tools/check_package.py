@@ -21,6 +21,9 @@ import sys
 DEFERRED = {
     ("random/_bit_generator.py", "nvidia.curand"):
         "an optional wheel (the CUDA runtime's cuRAND), looked for only on a GPU",
+    ("__init__.py", "cupylike.testing"):
+        "cupylike.testing imports pytest (about 0.5 s); `cupylike.testing` loads it on first "
+        "use, as numpy.testing does",
     ("linalg/_products.py", "scipy_openblas32"):
         "only the cpu device and the emulated GPU need the host BLAS; importing the wheel "
         "costs about 0.1 s (importlib.metadata), which a GPU process would pay for nothing",

@@ -340,4 +340,27 @@ ArrayPtr broadcast_to(const ArrayPtr& a, const DimVector& shape) {
   return a->view(std::move(out), /*can_write=*/false);
 }
 
+ArrayPtr as_strided(const ArrayPtr& a, const DimVector& shape, const DimVector& strides,
+                    bool writeable) {
+  if (shape.size() != strides.size())
+    raise(ErrorKind::value, "as_strided: shape and strides must have the same length");
+  check_ndim(shape.size());
+  for (int64_t d : shape)
+    if (d < 0) raise(ErrorKind::value, "negative dimensions are not allowed");
+  if (product_overflows(shape)) raise(ErrorKind::value, "array is too big");
+  // Compared with the owner's elements, not the memory block: a pool's block is rounded up
+  // past them. An owner can itself be strided (a DLPack import), hence its extent.
+  const NDArray& owner = a->base() ? *a->base() : *a;
+  Extent have = byte_extent(owner.shape(), owner.strides(), owner.itemsize());
+  Extent want = byte_extent(shape, strides, a->itemsize());
+  if (want.hi > want.lo && (a->offset() + want.lo < owner.offset() + have.lo ||
+                            a->offset() + want.hi > owner.offset() + have.hi))
+    raise(ErrorKind::value,
+          "as_strided: shape " + shape_str(shape) + " and strides " + shape_str(strides) +
+              " reach outside the array's memory (cupylike refuses views past its ends)");
+  auto view = a->view({a->dtype(), shape, strides, a->offset()});
+  if (!writeable) view->set_writeable(false);
+  return view;
+}
+
 }  // namespace cupylike

@@ -44,5 +44,10 @@ ArrayPtr expand_dims(const ArrayPtr& a, const DimVector& axes);
 ArrayPtr view_as(const ArrayPtr& a, DType dtype);
 /// A read-only view with stride 0 along broadcast axes.
 ArrayPtr broadcast_to(const ArrayPtr& a, const DimVector& shape);
+/// numpy.lib.stride_tricks.as_strided: any shape and byte strides from a's first element.
+/// Unlike NumPy, ValueError when an element would lie outside a's memory block: on a GPU, a
+/// read out of bounds is a fault for the whole context, not one wrong value.
+ArrayPtr as_strided(const ArrayPtr& a, const DimVector& shape, const DimVector& strides,
+                    bool writeable);
 
 }  // namespace cupylike

@@ -97,12 +97,15 @@ bool is_f_contiguous(const DimVector& shape, const DimVector& strides, int items
 
 Extent byte_extent(const DimVector& shape, const DimVector& strides, int itemsize) {
   if (shape_size(shape) == 0) return {0, 0};
-  int64_t lo = 0, hi = 0;
+  // Wide sums, clamped: strides chosen by a user (as_strided) may reach past int64.
+  __int128 lo = 0, hi = 0;
   for (int i = 0; i < shape.size(); ++i) {
-    int64_t reach = strides[i] * (shape[i] - 1);
+    __int128 reach = static_cast<__int128>(strides[i]) * (shape[i] - 1);
     (reach < 0 ? lo : hi) += reach;
   }
-  return {lo, hi + itemsize};
+  constexpr __int128 limit = INT64_MAX / 2;
+  return {static_cast<int64_t>(std::max(lo, -limit)),
+          static_cast<int64_t>(std::min(hi + itemsize, limit))};
 }
 
 bool is_dense(const DimVector& shape, const DimVector& strides, int itemsize) {

@@ -162,6 +162,7 @@ void check(curandStatus_t status, const char* what) {
 // of the same width.
 struct Cached {
   int device = -1;  // -1: the host generator
+  RandGenerator type = RandGenerator::philox4_32_10;
   uint64_t seed = 0;
   bool wide = false;  // float64 outputs
   uint64_t position = 0;
@@ -176,6 +177,18 @@ thread_local uint64_t t_clock = 0;
 
 int device_key(Device device) { return device.is_cpu() ? -1 : device.index; }
 
+curandRngType_t rng_type(RandGenerator g) {
+  switch (g) {
+    case RandGenerator::xorwow:
+      return CURAND_RNG_PSEUDO_XORWOW;
+    case RandGenerator::mrg32k3a:
+      return CURAND_RNG_PSEUDO_MRG32K3A;
+    case RandGenerator::philox4_32_10:
+      break;
+  }
+  return CURAND_RNG_PSEUDO_PHILOX4_32_10;
+}
+
 const Curand& api_for(int key) { return key < 0 ? host_curand() : device_curand(); }
 
 // A generator of `device` standing at `offset` of seed's stream, taken out of the cache.
@@ -184,7 +197,8 @@ Cached take(Device device, const RandCall& call) {
   const bool wide = call.dtype == DType::float64;
   auto same_device = [&](const Cached& c) { return c.device == key; };
   auto exact = std::find_if(t_cache.begin(), t_cache.end(), [&](const Cached& c) {
-    return same_device(c) && c.seed == call.seed && c.wide == wide && c.position == call.offset;
+    return same_device(c) && c.type == call.generator && c.seed == call.seed && c.wide == wide &&
+           c.position == call.offset;
   });
   Cached got;
   if (exact != t_cache.end()) {
@@ -193,8 +207,10 @@ Cached take(Device device, const RandCall& call) {
     return got;
   }
   auto oldest = t_cache.end();
+  // Only a generator of the same type is re-seeded for another stream.
   for (auto it = t_cache.begin(); it != t_cache.end(); ++it)
-    if (same_device(*it) && (oldest == t_cache.end() || it->last_use < oldest->last_use))
+    if (same_device(*it) && it->type == call.generator &&
+        (oldest == t_cache.end() || it->last_use < oldest->last_use))
       oldest = it;
   const Curand& api = api_for(key);
   if (oldest != t_cache.end() && t_cache.size() >= kCachedGenerators / 2) {
@@ -202,11 +218,11 @@ Cached take(Device device, const RandCall& call) {
     t_cache.erase(oldest);
   } else {
     got.device = key;
+    got.type = call.generator;
     if (device.is_cpu()) {
-      check(api.create_host(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10),
-            "curandCreateGeneratorHost");
+      check(api.create_host(&got.gen, rng_type(call.generator)), "curandCreateGeneratorHost");
     } else {
-      check(api.create(&got.gen, CURAND_RNG_PSEUDO_PHILOX4_32_10), "curandCreateGenerator");
+      check(api.create(&got.gen, rng_type(call.generator)), "curandCreateGenerator");
     }
     // The default ordering, named: it is the one whose numbers the host and the device
     // generators share.
@@ -317,12 +333,15 @@ void curand_set_host_threads(int threads) { g_host_threads = threads; }
 void curand_set_host_direct(bool on) { g_host_direct = on; }
 
 void curand_generate(Device device, const RandCall& call, void* out, const Stream& stream) {
-  if (device.is_cpu() && call.distribution == RandDistribution::raw32 && g_host_direct.load())
+  const bool philox = call.generator == RandGenerator::philox4_32_10;
+  if (philox && device.is_cpu() && call.distribution == RandDistribution::raw32 &&
+      g_host_direct.load())
     return philox_words(call.seed, call.offset, static_cast<uint32_t*>(out), call.count,
                         host_threads());
   // Not for double draws: the host generator's offsets for them are not consistent (a seek
   // past about 2**18 doubles lands at half the index), so a split would change the numbers.
-  if (device.is_cpu() && host_threads() >= 2 && call.count >= kSplitFrom &&
+  // Nor for the skip-ahead generators, whose second seek would cost more than the split saves.
+  if (philox && device.is_cpu() && host_threads() >= 2 && call.count >= kSplitFrom &&
       itemsize(call.dtype) == 4)
     return host_split(call, out);
   if (!device.is_cpu()) static_cast<CudaBackend&>(backend_for(device)).activate();

@@ -53,10 +53,23 @@ void check(const RandCall& c, int64_t out_bytes) {
 
 }  // namespace
 
+const char* rand_generator_name(RandGenerator g) {
+  switch (g) {
+    case RandGenerator::philox4_32_10:
+      return "philox4_32_10";
+    case RandGenerator::xorwow:
+      return "xorwow";
+    case RandGenerator::mrg32k3a:
+      return "mrg32k3a";
+  }
+  return "?";
+}
+
 std::string describe(const RandCall& c) {
-  std::string s = "rand philox4_32_10 seed=" + std::to_string(c.seed) +
-                  " offset=" + std::to_string(c.offset) + " " + distribution_name(c.distribution) +
-                  " " + dtype_name(c.dtype) + " count=" + std::to_string(c.count);
+  std::string s = std::string("rand ") + rand_generator_name(c.generator) +
+                  " seed=" + std::to_string(c.seed) + " offset=" + std::to_string(c.offset) + " " +
+                  distribution_name(c.distribution) + " " + dtype_name(c.dtype) +
+                  " count=" + std::to_string(c.count);
   if (c.distribution == RandDistribution::normal || c.distribution == RandDistribution::lognormal)
     s += " params=" + std::to_string(c.param1) + "," + std::to_string(c.param2);
   else if (c.distribution == RandDistribution::poisson)

@@ -16,9 +16,15 @@
 
 namespace cupylike {
 
-/// The generator types cupylike uses. Philox4_32_10 is counter-based: seeking to any offset
-/// is cheap, so a generator's whole state is (seed, offset).
-enum class RandGenerator { philox4_32_10 };
+/// The generator types cupylike uses; each has its stream of a seed, and a state (seed, offset).
+/// Philox4_32_10 is counter-based: seeking to any offset is cheap. XORWOW and MRG32k3a seek
+/// by skip-ahead (on the host generator ~50 ms and ~3 s a seek, measured), so continuing draws
+/// reuse a cached generator that stands where the last one stopped.
+enum class RandGenerator { philox4_32_10, xorwow, mrg32k3a };
+
+/// The generator's name as describe() and the Python binding spell it ("philox4_32_10",
+/// "xorwow", "mrg32k3a").
+const char* rand_generator_name(RandGenerator g);
 
 /// What to draw, as cuRAND's generate functions name it.
 enum class RandDistribution {

@@ -20,11 +20,19 @@ RandDistribution distribution_from(const std::string& name) {
   raise(ErrorKind::value, "rand: unknown distribution '" + name + "'");
 }
 
+RandGenerator generator_from(const std::string& name) {
+  for (RandGenerator g :
+       {RandGenerator::philox4_32_10, RandGenerator::xorwow, RandGenerator::mrg32k3a})
+    if (name == rand_generator_name(g)) return g;
+  raise(ErrorKind::value, "rand: unknown generator '" + name + "'");
+}
+
 void run_generate(const ArrayPtr& out, const std::string& distribution, uint64_t seed,
-                  uint64_t offset, double param1, double param2) {
+                  uint64_t offset, double param1, double param2, const std::string& generator) {
   if (!out->c_contiguous()) raise(ErrorKind::value, "rand: the output must be C-contiguous");
   if (!out->writeable()) raise(ErrorKind::value, "rand: the output is read-only");
   RandCall call;
+  call.generator = generator_from(generator);
   call.seed = seed;
   call.offset = offset;
   call.distribution = distribution_from(distribution);
@@ -43,9 +51,10 @@ void run_generate(const ArrayPtr& out, const std::string& distribution, uint64_t
 void bind_rand(py::module_& m) {
   m.def("_rand_generate", &run_generate, py::arg("out"), py::arg("distribution"), py::arg("seed"),
         py::arg("offset"), py::arg("param1") = 0.0, py::arg("param2") = 0.0,
-        "Fills the C-contiguous `out` with cuRAND's Philox4_32_10 stream of `seed` from "
-        "`offset` (outputs of out's kind): raw32 / poisson (uint32), uniform / normal / "
-        "lognormal (float32, float64).");
+        py::arg("generator") = "philox4_32_10",
+        "Fills the C-contiguous `out` with the stream of `seed` of cuRAND's `generator` "
+        "('philox4_32_10', 'xorwow', 'mrg32k3a') from `offset` (outputs of out's kind): raw32 / "
+        "poisson (uint32), uniform / normal / lognormal (float32, float64).");
   m.def("_set_curand_library", &set_curand_library, py::arg("path"),
         "The cuRAND library to open (before first use) instead of searching.");
   m.def("_rand_host_threads", &set_rand_host_threads, py::arg("threads"),

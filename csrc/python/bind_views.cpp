@@ -81,6 +81,14 @@ void bind_views(py::module_& m) {
                      "numpy.broadcast_to: a read-only view.")
           .c_str());
   m.def(
+      "_as_strided",
+      [](py::handle a, py::handle shape, py::handle strides, bool writeable) {
+        return as_strided(array_arg(a, "as_strided"), shape_from_py(shape),
+                          ints_from_py(strides, "strides"), writeable);
+      },
+      py::arg("x"), py::arg("shape"), py::arg("strides"), py::arg("writeable"),
+      "The view of numpy.lib.stride_tricks.as_strided, bounds-checked (cupylike.lib).");
+  m.def(
       "diagonal",
       [](py::handle a, int64_t offset, int64_t axis1, int64_t axis2) {
         return diagonal(array_arg(a, "diagonal"), offset, axis1, axis2);

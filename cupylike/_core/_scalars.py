@@ -43,3 +43,35 @@ __all__ = [
     "csingle", "cdouble", "byte", "ubyte", "short", "ushort", "intc", "uintc", "int_", "intp",
     "uintp", "longlong", "ulonglong",
 ]
+
+# NumPy's abstract scalar types and the scalar types of dtypes cupylike arrays cannot hold
+# (object, strings, void, long double): the same objects as NumPy's, as CuPy has them, so
+# issubdtype and isinstance tests written for NumPy work. Making an array of one of the
+# unsupported dtypes raises TypeError (docs/differences_breadth.md).
+from numpy import (  # noqa: E402
+    bytes_,
+    character,
+    clongdouble,
+    complexfloating,
+    flexible,
+    floating,
+    generic,
+    inexact,
+    integer,
+    long,
+    longdouble,
+    number,
+    object_,
+    signedinteger,
+    str_,
+    uint,
+    ulong,
+    unsignedinteger,
+    void,
+)
+
+__all__ += [
+    "generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",
+    "complexfloating", "flexible", "character", "bytes_", "str_", "void", "object_", "long",
+    "ulong", "uint", "longdouble", "clongdouble",
+]

@@ -1,4 +1,5 @@
-"""CuPy's show_config: what this process of cupylike runs with, for bug reports."""
+"""CuPy's show_config and NumPy's show_runtime: what this process of cupylike runs with, for
+bug reports."""
 
 import os
 import platform
@@ -53,5 +54,22 @@ def show_config(_full=False):
             "CUPYLIKE_DEVICE", "CUPYLIKE_CUDA_EMULATOR", "CUPYLIKE_CACHE_DIR", "CUDA_PATH",
             "CUDA_HOME", "CUPYLIKE_LIBCUDA", "CUPYLIKE_LIBNVRTC", "CUPYLIKE_LIBCURAND",
             "CUPYLIKE_CXX", "CXX")]
+    width = max(len(name) for name, _ in rows)
+    print("\n".join(f"{name:<{width}} : {value}" for name, value in rows))
+
+
+def show_runtime():
+    """Prints what the process has at run time, as numpy.show_runtime does for NumPy: the
+    current device, the host's CPUs and the cpu device's worker threads, and the memory pools'
+    use."""
+    cupylike = sys.modules["cupylike"]
+    pool, pinned = cupylike.get_default_memory_pool(), cupylike.get_default_pinned_memory_pool()
+    rows = [
+        ("Device", f"{cupylike.Device()}"),
+        ("Host CPUs (usable)", f"{os.cpu_count()} ({len(os.sched_getaffinity(0))})"),
+        ("cpu device worker threads", f"{_native._cpu_workers()}"),
+        ("Memory pool (used / held bytes)", f"{pool.used_bytes()} / {pool.total_bytes()}"),
+        ("Pinned memory pool (free blocks)", f"{pinned.n_free_blocks()}"),
+    ]
     width = max(len(name) for name, _ in rows)
     print("\n".join(f"{name:<{width}} : {value}" for name, value in rows))

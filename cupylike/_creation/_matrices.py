@@ -9,6 +9,7 @@ from cupylike._core import _native
 from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._indexing._placement import cycled
+from cupylike._math._cumulative import cumprod as _cumprod
 from cupylike._math._sumprod import sum as _sum
 
 _where = UFUNCS["_where"]
@@ -112,3 +113,21 @@ def fill_diagonal(a, val, wrap=False):
     if values.size == 0:
         return
     a[tuple(_native.asarray(k) for k in key)] = cycled(values, count)
+
+
+def vander(x, N=None, increasing=False):  # noqa: N803 (NumPy's name)
+    """The Vandermonde matrix of a 1-d `x` (see numpy.vander): column j is x**(N - 1 - j), or
+    x**j when `increasing`; N defaults to len(x). Powers are running products along the rows,
+    as NumPy's, so integers are exact (and wrap) and the dtype is x's promoted with int."""
+    x = device_array(x, "vander")
+    if x.ndim != 1:
+        raise ValueError("x must be a one-dimensional array or sequence.")
+    N = x.shape[0] if N is None else operator.index(N)  # noqa: N806
+    v = _native.empty((x.shape[0], N), numpy.promote_types(x.dtype, int))
+    powers = v if increasing else v[:, ::-1]
+    if N > 0:
+        powers[:, 0] = 1
+    if N > 1:
+        powers[:, 1:] = _native.expand_dims(x, 1)
+        powers[:, 1:] = _cumprod(powers[:, 1:], axis=1)
+    return v

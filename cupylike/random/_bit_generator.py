@@ -1,4 +1,5 @@
-"""The bit generator: cuRAND's Philox4_32_10 stream of a seed, and the position in it.
+"""Philox, the default bit generator: cuRAND's Philox4_32_10 stream of a seed, and where
+it stands.
 
 A counter-based generator can seek anywhere at no cost, so the whole state is (seed, offset):
 the offset counts 32-bit words drawn so far. Each draw claims the next words of the stream and
@@ -14,6 +15,8 @@ import os
 import numpy
 
 from cupylike._core import _native
+from cupylike.random._bit_generator_base import BitGenerator
+from cupylike.random._shapes import shape_of  # noqa: F401 (the distributions' import)
 
 # Words per output of each (distribution, dtype) cuRAND draws: a double takes two words
 # (measured against the raw stream: double i uses words 2i and 2i + 1, a float or a Poisson
@@ -43,58 +46,35 @@ def _use_curand_wheel():
             return
 
 
-def seed_value(seed):
-    """A 64-bit seed from None (fresh entropy), a non-negative int, or anything
-    numpy.random.SeedSequence takes (its errors: TypeError, ValueError for negatives)."""
-    if seed is None:
-        return int.from_bytes(os.urandom(8), "little")
-    if isinstance(seed, Philox):
-        return seed.seed
-    if isinstance(seed, (int, numpy.integer)) and not isinstance(seed, bool):
-        seed = operator.index(seed)
-        if seed < 0:
-            raise ValueError("Seed must be a non-negative integer")
-        if seed < 2**64:
-            return seed
-    # Larger ints and sequences of ints are hashed to 64 bits as NumPy hashes its seeds.
-    return int(numpy.random.SeedSequence(seed).generate_state(1, numpy.uint64)[0])
+def _key_of(seed, seed_seq):
+    """The 64-bit cuRAND seed: a non-negative int below 2**64 is the key itself (so Philox(5)
+    is cuRAND's stream of seed 5); anything else is hashed from its SeedSequence."""
+    if isinstance(seed, (int, numpy.integer)) and not isinstance(seed, bool) and seed < 2**64:
+        return operator.index(seed)
+    return int(seed_seq.generate_state(1, numpy.uint64)[0])
 
 
-def shape_of(size):
-    """NumPy's `size` as a shape: None -> () (a 0-d array, as CuPy returns), an int or a
-    sequence of ints; negative dimensions raise ValueError."""
-    if size is None:
-        return ()
-    try:
-        shape = (operator.index(size),)
-    except TypeError:
-        try:
-            shape = tuple(operator.index(s) for s in size)
-        except TypeError:
-            raise TypeError("expected a sequence of integers or a single integer, "
-                            f"got '{size}'") from None
-    if any(s < 0 for s in shape):
-        raise ValueError("negative dimensions are not allowed")
-    return shape
-
-
-class Philox:
+class Philox(BitGenerator):
     """cuRAND's Philox4_32_10 generator: the stream of a 64-bit seed and how far it was read.
 
     Parameters
     ----------
-    seed : None, int or sequence of ints, optional
-        None draws a fresh seed from the operating system. Non-negative ints below 2**64 are
-        the seed itself; other ints and sequences are hashed with numpy.random.SeedSequence.
+    seed : None, int, sequence of ints or SeedSequence, optional
+        Non-negative ints below 2**64 are cuRAND's seed itself; anything else (None: fresh
+        entropy) is hashed to 64 bits by its SeedSequence, which spawn's children come from.
 
     Notes
     -----
     The numbers differ from NumPy's Philox (cuRAND's own keying of the stream); the same seed
-    gives the same numbers on the cpu device and on a GPU.
+    gives the same numbers on the cpu device and on a GPU. NumPy's counter= and key=,
+    advance and jumped are absent (cuRAND's stream is keyed by the seed alone).
     """
 
+    _curand_type = "philox4_32_10"  # the rand facade's name of the generator
+
     def __init__(self, seed=None):
-        self._seed = seed_value(seed)
+        super().__init__(seed)
+        self._seed = _key_of(seed, self._seed_seq)
         self._offset = 0
 
     @property
@@ -103,15 +83,18 @@ class Philox:
 
     @property
     def state(self):
-        """{'bit_generator': 'Philox', 'state': {'seed': int, 'offset': int}}; offset counts
-        the 32-bit words drawn so far."""
-        return {"bit_generator": "Philox", "state": {"seed": self._seed,
-                                                      "offset": self._offset}}
+        """{'bit_generator': 'Philox', 'state': {'seed': int, 'offset': int}} (the class's
+        name); offset counts the 32-bit words drawn so far."""
+        return {"bit_generator": type(self).__name__,
+                "state": {"seed": self._seed, "offset": self._offset}}
 
     @state.setter
     def state(self, value):
-        if not isinstance(value, dict) or value.get("bit_generator") != "Philox":
-            raise ValueError("state must be a dict from a Philox bit generator's state")
+        if not isinstance(value, dict):
+            raise TypeError("state must be a dict")
+        name = type(self).__name__
+        if value.get("bit_generator") != name:
+            raise ValueError(f"state must be for a {name} RNG")
         inner = value["state"]
         seed, offset = operator.index(inner["seed"]), operator.index(inner["offset"])
         if not (0 <= seed < 2**64 and 0 <= offset < 2**64):
@@ -120,8 +103,7 @@ class Philox:
 
     def reseed(self, seed=None):
         """Restarts the stream of a new seed (RandomState.seed)."""
-        self._seed = seed_value(seed)
-        self._offset = 0
+        self.__init__(seed)
 
     def draw(self, distribution, shape, dtype, param1=0.0, param2=0.0):
         """An array of `shape` with cuRAND's `distribution` ('raw32', 'uniform', 'normal',
@@ -140,18 +122,21 @@ class Philox:
             start += start % 2
             count += count % 2
         out = _native.empty((count,), dtype)
-        _native._rand_generate(out, distribution, self._seed, start, float(param1), float(param2))
+        _native._rand_generate(out, distribution, self._seed, start, float(param1), float(param2),
+                               self._curand_type)
         self._offset = (start + count) * width
         if count != n:
             out = out[:n]
         return out.reshape(shape)
 
-    def words64(self, shape):
-        """uint64 words (two 32-bit words each) of `shape`."""
-        n = 1
-        for s in shape:
-            n *= s
-        return self.draw("raw32", (2 * n,), numpy.uint32).view(numpy.uint64).reshape(shape)
+    def _words32(self, n):
+        return self.draw("raw32", (n,), numpy.uint32)
+
+    def _words64(self, n):
+        # Two 32-bit words each, the first the low half.
+        return self._words32(2 * n).view(numpy.uint64)
+
+    _raw = _words64
 
     def __repr__(self):
-        return f"Philox(seed={self._seed}, offset={self._offset})"
+        return f"{type(self).__name__}(seed={self._seed}, offset={self._offset})"

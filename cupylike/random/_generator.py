@@ -3,9 +3,10 @@
 import numpy
 
 from cupylike._core import _native
-from cupylike.random import _choice
+from cupylike.random import _choice, _discrete, _multinomial, _permuted, _words
 from cupylike.random import _distributions as dist
 from cupylike.random._bit_generator import Philox, shape_of
+from cupylike.random._bit_generator_base import BitGenerator
 from cupylike.random._integers import integers as _integers
 
 
@@ -38,8 +39,9 @@ class Generator:
 
     Parameters
     ----------
-    bit_generator : Philox
-        The stream to draw from (its state advances with each draw).
+    bit_generator : BitGenerator
+        The stream to draw from (its state advances with each draw): Philox (cuRAND's) or a
+        host-made one (MT19937, PCG64, PCG64DXSM, SFC64).
 
     Notes
     -----
@@ -48,8 +50,9 @@ class Generator:
     """
 
     def __init__(self, bit_generator):
-        if not isinstance(bit_generator, Philox):
-            raise TypeError("Generator needs a cupylike.random.Philox bit generator")
+        if not isinstance(bit_generator, BitGenerator):
+            raise TypeError("Generator needs a cupylike.random bit generator (Philox, MT19937, "
+                            "PCG64, PCG64DXSM or SFC64)")
         self._bg = bit_generator
 
     @property
@@ -58,6 +61,10 @@ class Generator:
 
     def __repr__(self):
         return f"Generator({self._bg!r})"
+
+    def spawn(self, n_children):
+        """n_children new Generators on independent streams (bit_generator.spawn's)."""
+        return [type(self)(g) for g in self._bg.spawn(n_children)]
 
     def random(self, size=None, dtype=numpy.float64, out=None):
         """Uniform floats on [0, 1) (float32 or float64), into `out` if given."""
@@ -127,13 +134,54 @@ class Generator:
         """Permutes x in place along `axis`."""
         _choice.shuffle(self._bg, x, axis)
 
+    # The discrete distributions and the remaining draws (_discrete.py, _multinomial.py,
+    # _permuted.py, _words.py).
+    def geometric(self, p, size=None):
+        """Trials up to the first success, p the success probability (int64 counts >= 1)."""
+        return _discrete.geometric(self._bg, p, size)
+
+    def negative_binomial(self, n, p, size=None):
+        """Failures before the n-th success (int64), as a gamma-Poisson mixture."""
+        return _discrete.negative_binomial(self._bg, n, p, size)
+
+    def logseries(self, p, size=None):
+        """Logarithmic series counts >= 1 (int64), for p in [0, 1)."""
+        return _discrete.logseries(self._bg, p, size)
+
+    def zipf(self, a, size=None):
+        """Zipf counts >= 1 (int64), for a > 1."""
+        return _discrete.zipf(self._bg, a, size)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        """Good items among nsample drawn without replacement (int64)."""
+        return _discrete.hypergeometric(self._bg, ngood, nbad, nsample, size)
+
+    def multinomial(self, n, pvals, size=None):
+        """Counts of n trials over the categories of pvals' last axis (int64); n and pvals
+        broadcast."""
+        return _multinomial.multinomial(self._bg, n, pvals, size)
+
+    def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals"):
+        """Counts of each color among nsample drawn without replacement (int64)."""
+        return _multinomial.multivariate_hypergeometric(self._bg, colors, nsample, size, method)
+
+    def permuted(self, x, *, axis=None, out=None):
+        """x with each slice along `axis` shuffled independently (axis=None: all elements),
+        into `out` if given."""
+        return _permuted.permuted(self._bg, x, axis, out)
+
+    def bytes(self, length):
+        """`length` random bytes (a bytes object, on the host)."""
+        return _words.random_bytes(self._bg, length)
+
 
 def default_rng(seed=None):
-    """A Generator on a Philox stream of `seed` (None: fresh entropy; a Generator: itself).
+    """A Generator on a Philox stream of `seed` (None: fresh entropy; a Generator: itself; a
+    bit generator: a Generator over it).
 
     Parameters
     ----------
-    seed : None, int, sequence of ints, Philox or Generator, optional
+    seed : None, int, sequence of ints, SeedSequence, BitGenerator or Generator, optional
 
     Returns
     -------
@@ -141,6 +189,6 @@ def default_rng(seed=None):
     """
     if isinstance(seed, Generator):
         return seed
-    if isinstance(seed, Philox):
+    if isinstance(seed, BitGenerator):
         return Generator(seed)
     return Generator(Philox(seed))

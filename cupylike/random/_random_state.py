@@ -4,9 +4,8 @@ stream, with one default RandomState per device as CuPy's get_random_state keeps
 import os
 
 from cupylike._core import _native
-from cupylike.random import _choice
+from cupylike.random import _choice, _discrete, _legacy_state, _multinomial, _words
 from cupylike.random import _distributions as dist
-from cupylike.random._bit_generator import Philox
 from cupylike.random._integers import integers as _integers
 
 
@@ -15,8 +14,9 @@ class RandomState:
 
     Parameters
     ----------
-    seed : None, int or sequence of ints, optional
-        As numpy's; None draws fresh entropy.
+    seed : None, int, sequence of ints or BitGenerator, optional
+        A seed of cuRAND's Philox stream (None: fresh entropy), or the bit generator to draw
+        from (MT19937, PCG64, ...), as NumPy's RandomState takes one.
 
     Notes
     -----
@@ -24,17 +24,24 @@ class RandomState:
     """
 
     def __init__(self, seed=None):
-        self._bg = Philox(seed)
+        self._bg = _legacy_state.bit_generator_of(seed)
+
+    @property
+    def _bit_generator(self):
+        return self._bg
 
     def seed(self, seed=None):
-        """Restarts the stream from `seed`."""
-        self._bg.reseed(seed)
+        """Restarts the stream from `seed` (Philox; MT19937 is seeded NumPy's legacy way)."""
+        _legacy_state.reseed(self._bg, seed)
 
-    def get_state(self):
-        return self._bg.state
+    def get_state(self, legacy=True):
+        """The bit generator's state: Philox's dict; NumPy's tuple for MT19937 (a dict with
+        legacy=False); NumPy's dict for the others."""
+        return _legacy_state.get_state(self._bg, legacy)
 
     def set_state(self, state):
-        self._bg.state = state
+        """Sets the state from get_state's tuple or dict."""
+        _legacy_state.set_state(self._bg, state)
 
     def rand(self, *size, dtype=float):
         """Uniform floats on [0, 1) of shape `size`."""
@@ -115,6 +122,46 @@ class RandomState:
         """Permutes x in place along axis 0."""
         _choice.shuffle(self._bg, x)
 
+    # The discrete distributions and the remaining draws (_discrete.py, _multinomial.py,
+    # _words.py); dtype= where CuPy's RandomState has it.
+    def geometric(self, p, size=None, dtype=int):
+        """Trials up to the first success, p the success probability (counts >= 1)."""
+        return _discrete.geometric(self._bg, p, size).astype(dtype, copy=False)
+
+    def negative_binomial(self, n, p, size=None, dtype=int):
+        """Failures before the n-th success, as a gamma-Poisson mixture."""
+        out = _discrete.negative_binomial(self._bg, n, p, size, legacy=True)
+        return out.astype(dtype, copy=False)
+
+    def logseries(self, p, size=None, dtype=int):
+        """Logarithmic series counts >= 1, for p in [0, 1)."""
+        return _discrete.logseries(self._bg, p, size).astype(dtype, copy=False)
+
+    def zipf(self, a, size=None, dtype=int):
+        """Zipf counts >= 1, for a > 1."""
+        return _discrete.zipf(self._bg, a, size).astype(dtype, copy=False)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None, dtype=int):
+        """Good items among nsample drawn without replacement."""
+        out = _discrete.hypergeometric(self._bg, ngood, nbad, nsample, size, legacy=True)
+        return out.astype(dtype, copy=False)
+
+    def multinomial(self, n, pvals, size=None):
+        """Counts of the scalar n trials over the categories of the 1-d pvals (int64)."""
+        return _multinomial.multinomial(self._bg, n, pvals, size, legacy=True)
+
+    def bytes(self, length):
+        """`length` random bytes (a bytes object, on the host)."""
+        return _words.random_bytes(self._bg, length)
+
+    def tomaxint(self, size=None):
+        """Uniform int64s on [0, 2**63 - 1]."""
+        return _words.tomaxint(self._bg, size)
+
+    def random_integers(self, low, high=None, size=None):
+        """Uniform int64s on [low, high] ([1, low] without high); deprecated, as in NumPy."""
+        return _words.random_integers(self._bg, low, high, size)
+
 
 _states = {}
 
@@ -156,3 +203,6 @@ LEGACY_FUNCTIONS = ("rand", "randn", "random_sample", "random", "ranf", "sample"
                     "uniform", "normal", "standard_normal", "lognormal", "exponential",
                     "standard_exponential", "gamma", "standard_gamma", "beta", "binomial",
                     "poisson", "choice", "shuffle", "permutation")
+# The discrete distributions and the remaining draws.
+LEGACY_FUNCTIONS += ("geometric", "negative_binomial", "logseries", "zipf", "hypergeometric",
+                     "multinomial", "bytes", "random_integers")
