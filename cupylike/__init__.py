@@ -311,6 +311,46 @@ from cupylike._functional._piecewise import piecewise  # noqa: E402
 from cupylike._functional._vectorize import vectorize  # noqa: E402
 from cupylike._manipulation._block import block, row_stack  # noqa: E402
 
+# Issue 18, creation from data and functions, and I/O through NumPy on the host.
+# isort: split
+from cupylike._creation._from_data import (  # noqa: E402
+    asanyarray,
+    asarray_chkfinite,
+    fromfunction,
+    require,
+)
+from cupylike._creation._io import (  # noqa: E402
+    frombuffer,
+    fromfile,
+    fromiter,
+    fromregex,
+    fromstring,
+    genfromtxt,
+    load,
+    loadtxt,
+    save,
+    savetxt,
+    savez,
+    savez_compressed,
+)
+
+# Issue 18, polynomials: NumPy's legacy poly1d family and the numpy.polynomial namespace.
+# isort: split
+from cupylike import polynomial  # noqa: E402
+from cupylike._math._poly1d import poly1d  # noqa: E402
+from cupylike._math._polynomials import (  # noqa: E402
+    poly,
+    polyadd,
+    polyder,
+    polydiv,
+    polyfit,
+    polyint,
+    polymul,
+    polysub,
+    polyval,
+    roots,
+)
+
 
 def __getattr__(name):
     # cupylike.testing without an import, as numpy.testing: loaded on first use, since it

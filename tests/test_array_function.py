@@ -7,6 +7,8 @@ added to cupylike that NumPy has is dispatched at once, and fails
 test_every_dispatched_function_has_a_sample until it is given one here.
 """
 
+import io
+
 import numpy
 import pytest
 
@@ -173,6 +175,20 @@ SAMPLES.update({
     "isclose": lambda xp: ((_v(xp), 2.0), {"atol": 1.0}),
     "may_share_memory": lambda xp: ((_v(xp), _v(xp)), {}),
     "shares_memory": lambda xp: ((_v(xp), _v(xp)), {}),
+})
+# Polynomials and I/O (issue 18); the writers return None on both sides.
+ON_VECTOR |= {"poly", "polyder", "polyint", "roots"}
+SAMPLES.update({
+    "polyadd": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polysub": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polymul": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polydiv": lambda xp: ((_v(xp), _v(xp)[:2]), {}),
+    "polyval": lambda xp: ((_v(xp), _v(xp)), {}),
+    "polyfit": lambda xp: ((_v(xp), _v(xp) * 2, 2), {}),
+    "save": lambda xp: ((io.BytesIO(), _v(xp)), {}),
+    "savez": lambda xp: ((io.BytesIO(), _v(xp)), {}),
+    "savez_compressed": lambda xp: ((io.BytesIO(), _v(xp)), {}),
+    "savetxt": lambda xp: ((io.StringIO(), _m(xp)), {}),
 })
 # Functions that write into their first argument and return None.
 IN_PLACE = {"copyto", "fill_diagonal", "place", "put", "put_along_axis", "putmask"}
