@@ -262,4 +262,9 @@ from cupylike._core._show_config import show_config  # noqa: E402
 # Issue 18, statistics, bit packing, vector products and CuPy's scatter functions.
 from cupylike._math._scatter import scatter_add, scatter_max, scatter_min  # noqa: E402
 from cupylike._statistics._histogramdd import histogram2d, histogramdd  # noqa: E402
+from cupylike._statistics._nanquantiles import (  # noqa: E402
+    nanmedian,
+    nanpercentile,
+    nanquantile,
+)
 from cupylike.linalg._matvec import matvec, vecmat  # noqa: E402
