@@ -263,6 +263,7 @@ from cupylike._core._show_config import show_config  # noqa: E402
 from cupylike._math._bit_packing import packbits, unpackbits  # noqa: E402
 from cupylike._math._scatter import scatter_add, scatter_max, scatter_min  # noqa: E402
 from cupylike._statistics._histogramdd import histogram2d, histogramdd  # noqa: E402
+from cupylike._statistics._histograms import histogram_bin_edges  # noqa: E402
 from cupylike._statistics._nanquantiles import (  # noqa: E402
     nanmedian,
     nanpercentile,
