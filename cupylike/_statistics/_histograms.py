@@ -1,7 +1,9 @@
-"""bincount and histogram, on the counting kernels of kernels/cupylike/histogram.cuh.
+"""bincount, histogram and histogram_bin_edges, on the counting kernels of
+kernels/cupylike/histogram.cuh.
 
 Both read a few scalars back to the host to size their output (bincount: the largest value;
-histogram with a number of bins and no range: the data's minimum and maximum), then count on
+histogram with a number of bins and no range: the data's minimum and maximum; with a bin
+estimator's name, its statistics, _bin_estimators.py), then count on
 the device with atomic adds. Sums of floating weights accumulate in float64 in an order the
 atomics choose, so they can differ from NumPy's in the last bits.
 """
