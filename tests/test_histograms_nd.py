@@ -106,3 +106,15 @@ def test_errors_as_numpy(call, error, match):
     for xp in (numpy, cupylike):
         with pytest.raises(error, match=match):
             call(xp, xp.asarray(host))
+
+
+def test_samples_on_every_edge_fall_in_numpys_bins():
+    # Equal bins take the formula's guess, corrected against the edges: samples exactly on
+    # edges (and just either side) must land where NumPy's searchsorted puts them.
+    edges = numpy.linspace(-0.3, 0.7, 8)
+    values = numpy.concatenate([edges, numpy.nextafter(edges, -1), numpy.nextafter(edges, 1)])
+    host = numpy.stack([values, values[::-1]], axis=1)
+    _same(cupylike.histogramdd(cupylike.asarray(host), 7, range=[(-0.3, 0.7)] * 2),
+          numpy.histogramdd(host, 7, range=[(-0.3, 0.7)] * 2))
+    _same(cupylike.histogramdd(cupylike.asarray(host), [edges, edges[::2]]),
+          numpy.histogramdd(host, [edges, edges[::2]]))

@@ -14,21 +14,32 @@ from cupylike._core._ufuncs import UFUNCS
 from cupylike._math._sumprod import sum as _sum
 from cupylike._statistics._histograms import _binned, _outer_edges
 
-# One dimension's step of the flat bin: `lo` = how many of its nb + 1 edges are <= v (NumPy's
-# searchsorted side='right'), one less on the last edge, so the last bin is closed.
+# One dimension's step of the flat bin: the last bin b whose left edge is <= v (NumPy's
+# searchsorted(side='right') - 1, the last edge closed), from the equal-width formula's guess
+# corrected against the edges when the bins are equal (norm > 0; few, predictable branches),
+# else by binary search. NaN and values outside the edges make the sample count nowhere.
 _DIMENSION = """
 {
   const double v = (double)x@;
   const double* e = &edges[layout[2 * @]];
   const long long nb = layout[2 * @ + 1];
-  long long lo = 0, hi = nb + 1;
-  while (lo < hi) {
-    const long long mid = (lo + hi) >> 1;
-    if (e[mid] <= v) lo = mid + 1; else hi = mid;
+  const double norm = norms[@];
+  long long b = 0;
+  if (!(v >= e[0] && v <= e[nb])) {
+    inside = false;
+  } else if (norm > 0) {
+    b = (long long)((v - e[0]) * norm);
+    b = b < 0 ? 0 : (b > nb - 1 ? nb - 1 : b);
+    while (b > 0 && v < e[b]) --b;
+    while (b < nb - 1 && v >= e[b + 1]) ++b;
+  } else {
+    long long hi = nb;
+    while (hi - b > 1) {
+      const long long mid = b + (hi - b) / 2;
+      if (e[mid] <= v) b = mid; else hi = mid;
+    }
   }
-  if (v == e[nb]) lo -= 1;
-  inside = inside && lo >= 1 && lo <= nb;
-  flat = flat * nb + (lo - 1);
+  flat = flat * nb + b;
 }
 """
 _KERNELS = {}  # number of dimensions -> ElementwiseKernel
@@ -42,7 +53,7 @@ def _flat_bin_kernel(ndim):
     if kernel is None:
         types = _PLACEHOLDERS if letters else ["float64"] * ndim
         params = ", ".join(f"{types[d]} x{d}" for d in range(ndim)) \
-            + ", raw float64 edges, raw int64 layout"
+            + ", raw float64 edges, raw int64 layout, raw float64 norms"
         body = ("long long flat = 0; bool inside = true;"
                 + "".join(_DIMENSION.replace("@", str(d)) for d in range(ndim))
                 + "out = inside ? flat : -1;")
@@ -72,7 +83,8 @@ def _columns(sample):
 
 
 def _edges(columns, bins, range):  # noqa: A002 - NumPy's parameter name
-    """Each dimension's edges as a NumPy array, with numpy.histogramdd's checks."""
+    """Each dimension's edges as a NumPy array, with numpy.histogramdd's checks, and whether
+    they are of equal width (made from a number of bins)."""
     ndim = len(columns)
     try:
         if len(bins) != ndim:
@@ -84,7 +96,7 @@ def _edges(columns, bins, range):  # noqa: A002 - NumPy's parameter name
         range = (None,) * ndim  # noqa: A001
     elif len(range) != ndim:
         raise ValueError("range argument must have one entry per dimension")
-    edges = []
+    edges, equal = [], []
     for i in builtins_range(ndim):
         b = bins[i].get() if isinstance(bins[i], _native.ndarray) else bins[i]
         if numpy.ndim(b) == 0:
@@ -96,14 +108,25 @@ def _edges(columns, bins, range):  # noqa: A002 - NumPy's parameter name
             except TypeError as e:
                 raise TypeError(f"`bins[{i}]` must be an integer, when a scalar") from e
             edges.append(numpy.linspace(first, last, n + 1))
+            equal.append(True)
         elif numpy.ndim(b) == 1:
             e = numpy.asarray(b)
             if numpy.any(e[:-1] > e[1:]):
                 raise ValueError(f"`bins[{i}]` must be monotonically increasing, when an array")
             edges.append(e)
+            equal.append(False)
         else:
             raise ValueError(f"`bins[{i}]` must be a scalar or 1d array")
-    return edges
+    return edges, equal
+
+
+def _norm(edges, equal):
+    """Bins per unit of equal-width edges (the kernel's guess), 0 where it cannot guess."""
+    if not equal:
+        return 0.0
+    with numpy.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        norm = (edges.size - 1) / (float(edges[-1]) - float(edges[0]))
+    return norm if numpy.isfinite(norm) and norm > 0 else 0.0
 
 
 builtins_range = range
@@ -133,19 +156,20 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noq
     """
     columns = _columns(sample)
     n = columns[0].size if columns else 0
-    edges = _edges(columns, bins, range)
+    edges, equal = _edges(columns, bins, range)
     nbins = [e.size - 1 for e in edges]
     total = int(numpy.prod(nbins))
     layout = numpy.empty(2 * len(edges), numpy.int64)
     layout[0::2] = numpy.cumsum([0] + [e.size for e in edges])[:-1]
     layout[1::2] = nbins
     all_edges = numpy.concatenate([e.astype(numpy.float64) for e in edges])
+    norms = numpy.array([_norm(e, uniform) for e, uniform in zip(edges, equal, strict=True)])
     flat = _native.empty((n,), numpy.int64)
     if len(columns) > len(_PLACEHOLDERS):
         columns = [c.astype(numpy.float64) for c in columns]
     if n:
         _flat_bin_kernel(len(columns))(*columns, _native.asarray(all_edges),
-                                       _native.asarray(layout), flat)
+                                       _native.asarray(layout), _native.asarray(norms), flat)
     w = None if weights is None else _float64_weights(weights, n)
     hist = _binned(flat, w, numpy.arange(total + 1, dtype=numpy.float64), True)
     hist = hist.astype(numpy.float64).reshape(tuple(nbins))
