@@ -1,8 +1,8 @@
 """histogramdd and histogram2d: one elementwise pass gives each sample its flat bin (each
 dimension's bin as NumPy's searchsorted finds it, the last edge closed; -1 outside or NaN),
-and histogram's counting kernel
-(kernels/cupylike/histogram.cuh) counts the flat bins, in per-block private copies when
-there are at most 4096 of them. Counts and densities are float64, as NumPy's.
+and histogram's counting kernel (kernels/cupylike/histogram.cuh) counts the flat bins, in
+per-block private copies when there are at most 4096 of them. Counts and densities are
+float64, as NumPy's.
 """
 
 import operator
