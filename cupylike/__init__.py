@@ -351,6 +351,19 @@ from cupylike._math._polynomials import (  # noqa: E402
     roots,
 )
 
+# Issue 18, statistics, bit packing, vector products and CuPy's scatter functions.
+# isort: split
+from cupylike._math._bit_packing import packbits, unpackbits  # noqa: E402
+from cupylike._math._scatter import scatter_add, scatter_max, scatter_min  # noqa: E402
+from cupylike._statistics._histogramdd import histogram2d, histogramdd  # noqa: E402
+from cupylike._statistics._histograms import histogram_bin_edges  # noqa: E402
+from cupylike._statistics._nanquantiles import (  # noqa: E402
+    nanmedian,
+    nanpercentile,
+    nanquantile,
+)
+from cupylike.linalg._matvec import matvec, vecmat  # noqa: E402
+
 
 def __getattr__(name):
     # cupylike.testing without an import, as numpy.testing: loaded on first use, since it

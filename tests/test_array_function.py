@@ -190,6 +190,16 @@ SAMPLES.update({
     "savez_compressed": lambda xp: ((io.BytesIO(), _v(xp)), {}),
     "savetxt": lambda xp: ((io.StringIO(), _m(xp)), {}),
 })
+# Issue 18's statistics and bit packing.
+ON_VECTOR |= {"nanmedian", "histogram_bin_edges"}
+ON_MATRIX |= {"histogramdd"}
+SAMPLES.update({
+    "nanquantile": lambda xp: ((_v(xp), 0.3), {}),
+    "nanpercentile": lambda xp: ((_v(xp), [10, 90]), {}),
+    "histogram2d": lambda xp: ((_v(xp), _v(xp)[::-1]), {"bins": 3}),
+    "packbits": lambda xp: ((_i(xp),), {}),
+    "unpackbits": lambda xp: ((_i(xp).astype(numpy.uint8),), {}),
+})
 # Functions that write into their first argument and return None.
 IN_PLACE = {"copyto", "fill_diagonal", "place", "put", "put_along_axis", "putmask"}
 UNDEFINED_VALUES = {"empty_like"}  # shape and dtype only

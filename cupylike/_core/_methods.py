@@ -31,6 +31,7 @@ from cupylike._indexing._placement import choose, put
 from cupylike._manipulation._rearranging import repeat
 from cupylike._math._cumulative import cumprod, cumsum
 from cupylike._math._rounding import around
+from cupylike._math._scatter import scatter_add, scatter_max, scatter_min
 from cupylike._math._selection import (
     array_imag,
     array_real,
@@ -162,6 +163,8 @@ NDARRAY_METHODS = {
     "choose": choose, "repeat": repeat, "diagonal": _diagonal_method,
     "sort": _sort_in_place, "argsort": argsort, "partition": _partition_in_place,
     "argpartition": argpartition, "searchsorted": searchsorted,
+    # CuPy's in-place scatter updates (not in NumPy)
+    "scatter_add": scatter_add, "scatter_max": scatter_max, "scatter_min": scatter_min,
     # array conversion (ptp: CuPy has it; NumPy 2 removed ndarray.ptp, docs/differences_interop.md)
     "tobytes": _array_conversion.tobytes, "tofile": _array_conversion.tofile,
     "dump": _array_conversion.dump, "dumps": _array_conversion.dumps,

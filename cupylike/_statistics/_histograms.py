@@ -1,7 +1,9 @@
-"""bincount and histogram, on the counting kernels of kernels/cupylike/histogram.cuh.
+"""bincount, histogram and histogram_bin_edges, on the counting kernels of
+kernels/cupylike/histogram.cuh.
 
 Both read a few scalars back to the host to size their output (bincount: the largest value;
-histogram with a number of bins and no range: the data's minimum and maximum), then count on
+histogram with a number of bins and no range: the data's minimum and maximum; with a bin
+estimator's name, its statistics, _bin_estimators.py), then count on
 the device with atomic adds. Sums of floating weights accumulate in float64 in an order the
 atomics choose, so they can differ from NumPy's in the last bits.
 """
@@ -13,15 +15,21 @@ import numpy
 
 from cupylike._core import _native
 from cupylike._core._statistics_kernels import C_TYPES, launch_dims, module
+from cupylike._core._ufuncs import UFUNCS
 from cupylike._math._sumprod import max as _max
 from cupylike._math._sumprod import min as _min
 from cupylike._math._sumprod import sum as _sum
+from cupylike._statistics._bin_estimators import (
+    ESTIMATORS,
+    bin_width,
+    host_scalar,
+    unsigned_subtract,
+)
 
 _ACCUMULATORS = {"u": C_TYPES[numpy.dtype(numpy.uint64)], "d": C_TYPES[numpy.dtype(numpy.float64)]}
 # Bins up to this many accumulators (8 bytes each) are counted per block in shared memory.
 _PRIVATE_BINS = 4096
 _PER_THREAD = 16
-_ESTIMATORS = ("auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt")
 
 
 def _as_array(a):
@@ -117,11 +125,6 @@ def bincount(x, /, weights=None, minlength=0):
     return out.view(numpy.int64) if weights is None else out
 
 
-def _host_scalar(value):
-    """A 0-d device array as the NumPy scalar of its dtype."""
-    return numpy.asarray(value.get())[()]
-
-
 def _outer_edges(a, range):  # noqa: A002 - NumPy's parameter name
     """The first and last edges (NumPy scalars or Python numbers), as numpy.histogram
     chooses them: range, else the data's extent, widened by 0.5 each way when empty."""
@@ -134,7 +137,7 @@ def _outer_edges(a, range):  # noqa: A002 - NumPy's parameter name
     elif a.size == 0:
         first, last = 0, 1
     else:
-        first, last = _host_scalar(_min(a)), _host_scalar(_max(a))
+        first, last = host_scalar(_min(a)), host_scalar(_max(a))
         if not (numpy.isfinite(first) and numpy.isfinite(last)):
             raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
     if first == last:
@@ -142,16 +145,53 @@ def _outer_edges(a, range):  # noqa: A002 - NumPy's parameter name
     return first, last
 
 
-def _bin_edges(a, bins, range):  # noqa: A002
+def _estimated_count(a, name, range, weights):  # noqa: A002
+    """The number of equal bins the estimator `name` gives (numpy.histogram's string bins),
+    over the data within `range`, and the outer edges."""
+    if name not in ESTIMATORS:
+        raise ValueError(f"{name!r} is not a valid estimator for `bins`")
+    if weights is not None:
+        raise TypeError("Automated estimation of the number of bins is not supported for "
+                        "weighted data")
+    first, last = _outer_edges(a, range)
+    if range is not None:
+        keep = UFUNCS["logical_and"](a >= first, a <= last)
+        if not bool(keep.all()):
+            a = a[keep]
+    if a.size == 0:
+        return 1, first, last
+
+    def counts(nbins):
+        edges = numpy.linspace(first, last, nbins + 1, dtype=_edge_dtype(first, last, a))
+        return _binned(a, None, edges, True)
+
+    width = bin_width(name, a, counts)
+    if not width:
+        return 1, first, last  # a zero width (fd's when the IQR is 0) gives one bin
+    if a.dtype.kind in "iu" and width < 1:
+        width = 1
+    return int(numpy.ceil(unsigned_subtract(last, first) / width)), first, last
+
+
+def _edge_dtype(first, last, a):
+    dtype = numpy.result_type(first, last, a.dtype)
+    return numpy.result_type(dtype, float) if dtype.kind in "biu" else dtype
+
+
+def _bin_edges(a, bins, range, weights=None):  # noqa: A002
     """The bin edges as a NumPy array, and whether the bins are of equal width."""
     if isinstance(bins, str):
-        if bins in _ESTIMATORS:
-            raise NotImplementedError(f"bins={bins!r}: bin estimators are not supported yet; "
-                                      "pass a number of bins or the edges")
-        raise ValueError(f"{bins!r} is not a valid estimator for `bins`")
-    if isinstance(bins, _native.ndarray):
-        bins = bins.get()
-    if numpy.ndim(bins) == 0:
+        count, first, last = _estimated_count(a, bins, range, weights)
+    else:
+        if isinstance(bins, _native.ndarray):
+            bins = bins.get()
+        if numpy.ndim(bins) != 0:
+            edges = numpy.asarray(bins)
+            if edges.ndim != 1:
+                raise ValueError("`bins` must be 1d, when an array")
+            if numpy.any(edges[:-1] > edges[1:]):
+                raise ValueError("`bins` must increase monotonically, when an array")
+            return edges, False
         try:
             count = operator.index(bins)
         except TypeError:
@@ -159,20 +199,12 @@ def _bin_edges(a, bins, range):  # noqa: A002
         if count < 1:
             raise ValueError("`bins` must be positive, when an integer")
         first, last = _outer_edges(a, range)
-        dtype = numpy.result_type(first, last, a.dtype)
-        if dtype.kind in "biu":
-            dtype = numpy.result_type(dtype, float)
-        edges = numpy.linspace(first, last, count + 1, endpoint=True, dtype=dtype)
-        if numpy.any(edges[:-1] >= edges[1:]):
-            raise ValueError(f"Too many bins for data range. Cannot create {count} finite-sized "
-                             "bins.")
-        return edges, True
-    edges = numpy.asarray(bins)
-    if edges.ndim != 1:
-        raise ValueError("`bins` must be 1d, when an array")
-    if numpy.any(edges[:-1] > edges[1:]):
-        raise ValueError("`bins` must increase monotonically, when an array")
-    return edges, False
+    edges = numpy.linspace(first, last, count + 1, endpoint=True,
+                           dtype=_edge_dtype(first, last, a))
+    if numpy.any(edges[:-1] >= edges[1:]):
+        raise ValueError(f"Too many bins for data range. Cannot create {count} finite-sized "
+                         "bins.")
+    return edges, True
 
 
 def _binned(a, weights, edges, uniform):
@@ -206,31 +238,45 @@ def _binned(a, weights, edges, uniform):
     return hist
 
 
-def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
-    """Histogram of the data, flattened (see numpy.histogram): returns ``(hist, bin_edges)``.
-
-    `bins` is a number of equal-width bins over `range` (default: the data's extent) or an
-    increasing sequence of edges; every bin is half-open except the last, which holds its
-    right edge; values outside, and NaN, are not counted. `hist` is int64 counts, or sums in
-    the dtype of `weights`; with `density`, float64 densities. The bin estimator names
-    ('auto', 'fd', ...) raise NotImplementedError, and complex data raises TypeError.
-    """
+def _flat_data(a, weights):
+    """a and weights as numpy.histogram takes them: flattened, contiguous, bool data as
+    uint8 (with NumPy's warning), complex data refused."""
     a = _as_array(a)
     if a.dtype.kind == "c":
         raise TypeError("histogram of complex data is not supported")
     if a.dtype.kind == "b":
         warnings.warn(f"Converting input from {a.dtype} to {numpy.uint8} for compatibility.",
-                      RuntimeWarning, stacklevel=2)
+                      RuntimeWarning, stacklevel=3)
         a = a.astype(numpy.uint8)
     if weights is not None:
         weights = _as_array(weights)
         if weights.shape != a.shape:
             raise ValueError("weights should have the same shape as a.")
         weights = _native.ascontiguousarray(weights.reshape(-1))
-    a = _native.ascontiguousarray(a.reshape(-1))
-    edges, uniform = _bin_edges(a, bins, range)
+    return _native.ascontiguousarray(a.reshape(-1)), weights
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
+    """Histogram of the data, flattened (see numpy.histogram): returns ``(hist, bin_edges)``.
+
+    `bins` is a number of equal-width bins over `range` (default: the data's extent), an
+    increasing sequence of edges, or the name of NumPy's estimator of the bin width ('auto',
+    'fd', 'doane', 'scott', 'stone', 'rice', 'sturges', 'sqrt'); every bin is half-open
+    except the last, which holds its right edge; values outside, and NaN, are not counted.
+    `hist` is int64 counts, or sums in the dtype of `weights`; with `density`, float64
+    densities. Complex data raises TypeError.
+    """
+    a, weights = _flat_data(a, weights)
+    edges, uniform = _bin_edges(a, bins, range, weights)
     hist = _binned(a, weights, edges, uniform)
     if density:
         widths = _native.asarray(numpy.diff(edges).astype(numpy.float64))
         hist = hist / widths / _sum(hist)  # promotes as NumPy's n / db / n.sum()
     return hist, _native.asarray(edges)
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
+    """The edges of the bins numpy.histogram would use (see numpy.histogram_bin_edges):
+    `bins` as histogram's, string estimators included."""
+    a, weights = _flat_data(a, weights)
+    return _native.asarray(_bin_edges(a, bins, range, weights)[0])

@@ -184,10 +184,22 @@ def _q_array(q, percent):
     return q_array, operand
 
 
-def _plan(method, q, n):
+class _HostOps:
+    """The array operations _plan uses, NumPy's (positions for one slice length n)."""
+
+    floor, ceil, rint, where, mod = numpy.floor, numpy.ceil, numpy.rint, numpy.where, numpy.mod
+
+    @staticmethod
+    def positions(x, n):
+        return numpy.clip(x, 0, n - 1).astype(numpy.int64)
+
+
+def _plan(method, q, n, ops=_HostOps):
     """For each q: the positions of the two order statistics to interpolate between (equal
     where the method picks one) and the fraction g of the way from the first to the second.
-    Arithmetic in q's dtype with Python-scalar constants, as NumPy computes it."""
+    Arithmetic in q's dtype with Python-scalar constants, as NumPy computes it. `ops` are
+    NumPy's for one length n, or the device's for arrays q (nq, 1) and n (1, slices) (the
+    nan-functions' lengths, in q's dtype)."""
     if method in ("linear", "lower", "higher", "nearest", "midpoint"):
         v = (n - 1) * q  # linear's j + g; the exact form NumPy rounds
     elif method in _CONTINUOUS:
@@ -195,26 +207,25 @@ def _plan(method, q, n):
         v = n * q + (alpha + q * (1 - alpha - beta)) - 1
     else:
         v = n * q + (-0.5 if method == "closest_observation" else 0.0) - 1
-    j = numpy.floor(v)
+    j = ops.floor(v)
     g = v - j
     if method == "lower":
         lo = hi = j
     elif method == "higher":
-        lo = hi = numpy.ceil(v)
+        lo = hi = ops.ceil(v)
     elif method == "nearest":
-        lo = hi = numpy.around(v)  # half to even, as NumPy rounds the index
+        lo = hi = ops.rint(v)  # half to even, as NumPy rounds the index
     elif method == "midpoint":
-        lo, hi, g = j, j + 1, numpy.where(g > 0, 0.5, 0).astype(g.dtype)
+        lo, hi, g = j, j + 1, ops.where(g > 0, 0.5, 0).astype(g.dtype)
     elif method == "inverted_cdf":
-        lo = hi = numpy.where(g > 0, j + 1, j)
+        lo = hi = ops.where(g > 0, j + 1, j)
     elif method == "averaged_inverted_cdf":
-        lo, hi, g = j, j + 1, numpy.where(g > 0, 1, 0.5).astype(g.dtype)
+        lo, hi, g = j, j + 1, ops.where(g > 0, 1, 0.5).astype(g.dtype)
     elif method == "closest_observation":
-        lo = hi = numpy.where((g == 0) & (numpy.mod(j, 2) == 1), j, j + 1)
+        lo = hi = ops.where((g == 0) & (ops.mod(j, 2) == 1), j, j + 1)
     else:
         lo, hi = j, j + 1
-    clip = lambda x: numpy.clip(x, 0, n - 1).astype(numpy.int64)  # noqa: E731
-    return clip(lo), clip(hi), g
+    return ops.positions(lo, n), ops.positions(hi, n), g
 
 
 def _check_method(method, weights):
@@ -229,22 +240,22 @@ def _check_method(method, weights):
 
 def _lerp(lo, hi, g, dtype):
     """NumPy's interpolation between gathered values lo and hi (shape (nq, slices)) with
-    fractions g (nq,): lo + (hi - lo) * g below g = 0.5, hi - (hi - lo) * (1 - g) from there
-    (exact at both ends; NaN when an end is infinite, as NumPy's). The difference is taken in
-    the input's dtype
-    for floating inputs (NumPy's rounding) and in 64 bits for integers (NumPy's narrow
-    difference can wrap around; ours does not)."""
-    nq = g.shape[0]
-    g_column = g.reshape(nq, 1)
+    fractions g, (nq,) on the host or (nq, slices) on the device: lo + (hi - lo) * g below
+    g = 0.5, hi - (hi - lo) * (1 - g) from there (exact at both ends; NaN when an end is
+    infinite, as NumPy's). The difference is taken in the input's dtype for floating inputs
+    (NumPy's rounding) and in 64 bits for integers (NumPy's narrow difference can wrap
+    around; ours does not)."""
+    if isinstance(g, numpy.ndarray):
+        g = _native.asarray(g.reshape(g.shape[0], 1))
     if lo.dtype.kind == "f":
         diff = _subtract(hi, lo)
     else:
         diff = _subtract(hi, lo, dtype=numpy.int64 if lo.dtype.kind == "i" else numpy.uint64)
     diff = diff.astype(dtype)
     low, high = lo.astype(dtype), hi.astype(dtype)
-    below = _add(low, _multiply(diff, _native.asarray(g_column.astype(dtype))))
-    above = _subtract(high, _multiply(diff, _native.asarray((1 - g_column).astype(dtype))))
-    return _where(_native.asarray(g_column < 0.5), below, above)
+    below = _add(low, _multiply(diff, g.astype(dtype)))
+    above = _subtract(high, _multiply(diff, _subtract(1, g).astype(dtype)))
+    return _where(g < 0.5, below, above)
 
 
 def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights, percent):

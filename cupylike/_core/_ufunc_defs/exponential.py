@@ -41,4 +41,9 @@ ENTRIES = [
     _unary("sqrt", "sqrt", "csqrt", "Return the non-negative square-root of an array, "
            "element-wise."),
     _unary("cbrt", "cbrt", None, "Return the cube-root of an array, element-wise."),
+    # CuPy's cupyx.rsqrt (not in NumPy): 1 / sqrt(x), with CuPy's loops.
+    ufunc("rsqrt", 1, 1, same(FLOATS, "out0 = 1 / sqrt(in0)", nin=1)
+          + same(COMPLEX, "out0 = cupylike::creciprocal(cupylike::csqrt(in0))", nin=1),
+          "Returns the reciprocal square root, ``1 / sqrt(x)``, element-wise (CuPy's "
+          "cupyx.rsqrt).", preamble=COMPLEX_MATH),
 ]
