@@ -267,7 +267,7 @@ def _numpy_name(value):
     """The name `value` has in numpy's namespace when it is that object (a scalar type,
     numpy.dtype, finfo, ...), else None."""
     real = getattr(value, "__name__", None)
-    if real is not None and getattr(numpy, real, None) is value and not isinstance(
+    if real is not None and vars(numpy).get(real) is value and not isinstance(
             value, types.ModuleType):
         return real
     return None
