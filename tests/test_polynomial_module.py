@@ -234,3 +234,11 @@ def test_multivariate_errors_are_numpys():
             P.polyval3d(a, a, a[:2], xp.ones((2, 2, 2)))
         with pytest.raises(ValueError, match="Expected 2 dimensions of degrees, got 3"):
             P.polyvander2d(a, a, [1, 2, 3])
+
+
+@pytest.mark.parametrize("name", ["polydomain", "polyzero", "polyone", "polyx"])
+def test_module_constants_are_numpys(name):
+    got = getattr(cpp, name)
+    assert_array_equal(got, getattr(npp, name))
+    got[...] = 7  # each read is a fresh array: writing one does not change the constant
+    assert_array_equal(getattr(cpp, name), getattr(npp, name))

@@ -19,19 +19,23 @@ from cupylike.linalg._eigen import eigvals
 from cupylike.linalg._least_squares import lstsq
 from cupylike.polynomial.polyutils import as_int, as_series, series, trimcoef, trimseq
 
+# NumPy's constants of the module, as host values; each read makes a device array on the
+# current device (importing cupylike allocates nothing, and no device is chosen for them).
+_CONSTANTS = {"polydomain": [-1.0, 1.0], "polyzero": [0], "polyone": [1], "polyx": [0, 1]}
+
 __all__ = [
-    "polyzero", "polyone", "polyx", "polydomain", "polyline", "polyadd", "polysub",
-    "polymulx", "polymul", "polydiv", "polypow", "polyval", "polyvalfromroots", "polyder",
-    "polyint", "polyfromroots", "polyvander", "polyfit", "polytrim", "polyroots",
-    "polycompanion", "polyval2d", "polyval3d", "polygrid2d", "polygrid3d", "polyvander2d",
-    "polyvander3d",
+    *_CONSTANTS, "polyline", "polyadd", "polysub", "polymulx", "polymul", "polydiv", "polypow",
+    "polyval", "polyvalfromroots", "polyder", "polyint", "polyfromroots", "polyvander", "polyfit",
+    "polytrim", "polyroots", "polycompanion", "polyval2d", "polyval3d", "polygrid2d",
+    "polygrid3d", "polyvander2d", "polyvander3d",
 ]
 
-# NumPy's constants of the module (host arrays there; device arrays here).
-polydomain = _native.asarray(numpy.array([-1.0, 1.0]))
-polyzero = _native.asarray(numpy.array([0]))
-polyone = _native.asarray(numpy.array([1]))
-polyx = _native.asarray(numpy.array([0, 1]))
+
+def __getattr__(name):
+    if name in _CONSTANTS:
+        return _native.asarray(numpy.array(_CONSTANTS[name]))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 polytrim = trimcoef
 
