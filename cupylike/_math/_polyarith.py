@@ -28,6 +28,22 @@ def operand(p, function):
     return device_array(p, function)
 
 
+def fit_samples(x, y, function):
+    """polyfit's sample points and values as floats, with the checks numpy.polyfit and
+    numpy.polynomial.polynomial.polyfit both make (their TypeErrors)."""
+    x = operand(x, function) + 0.0
+    y = operand(y, function) + 0.0
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    return x, y
+
+
 def convolve_full(a, b):
     """The full discrete convolution of two non-empty 1-d arrays (numpy.convolve's 'full'),
     in their common dtype."""

@@ -137,18 +137,9 @@ def polyint(p, m=1, k=None):
 
 def _fit_arguments(x, y, deg, w):
     """polyfit's x, y and w as floats, checked as NumPy checks them."""
-    x = P.operand(x, "polyfit") + 0.0
-    y = P.operand(y, "polyfit") + 0.0
     if deg < 0:
         raise ValueError("expected deg >= 0")
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if x.shape[0] != y.shape[0]:
-        raise TypeError("expected x and y to have same length")
+    x, y = P.fit_samples(x, y, "polyfit")
     if w is not None:
         w = P.operand(w, "polyfit") + 0.0
         if w.ndim != 1:

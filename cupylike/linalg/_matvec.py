@@ -13,6 +13,7 @@ from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._math._sumprod import sum as _sum
 from cupylike.linalg._products import gufunc_output_dtype
+from cupylike.linalg._vecdot import gufunc_out
 
 # name: (signature, core dimensions of each input)
 _GUFUNCS = {
@@ -64,15 +65,7 @@ def _product(name, x1, x2, out, axes, axis, keepdims, casting, dtype, signature)
     result = _sum(products, axis=summed, dtype=products.dtype)
     if axes is not None:
         result = _native.moveaxis(result, -1, normalize_axis_tuple(axes[2], result.ndim)[0])
-    if out is None:
-        return result
-    if isinstance(out, tuple):
-        (out,) = out
-    if not numpy.can_cast(result.dtype, out.dtype, casting):
-        raise TypeError(f"Cannot cast ufunc '{name}' output from {result.dtype!r} to "
-                        f"{out.dtype!r} with casting rule {casting!r}")
-    out[...] = result
-    return out
+    return gufunc_out(result, out, casting, name)
 
 
 def matvec(x1, x2, /, out=None, *, axes=numpy._NoValue, axis=numpy._NoValue, keepdims=False,

@@ -53,13 +53,19 @@ def vecdot(x1, x2, /, out=None, *, axes=numpy._NoValue, axis=numpy._NoValue, kee
         if len(axes) != 3 or len(axes[2]) != 0:
             raise ValueError("vecdot: axes must be a list of two 1-tuples and one empty tuple")
         (axis1,), (axis2,) = axes[0], axes[1]
-    result = vector_dot(x1, x2, axis1, axis2, keepdims, dtype, casting)
+    return gufunc_out(vector_dot(x1, x2, axis1, axis2, keepdims, dtype, casting), out, casting,
+                      "vecdot")
+
+
+def gufunc_out(result, out, casting, name):
+    """`result` as a gufunc returns it: itself, or written into `out` (an array or a 1-tuple)
+    when NumPy's casting rule allows the cast (its TypeError otherwise)."""
     if out is None:
         return result
     if isinstance(out, tuple):
         (out,) = out
     if not numpy.can_cast(result.dtype, out.dtype, casting):
-        raise TypeError(f"Cannot cast ufunc 'vecdot' output from {result.dtype!r} to "
+        raise TypeError(f"Cannot cast ufunc '{name}' output from {result.dtype!r} to "
                         f"{out.dtype!r} with casting rule {casting!r}")
     out[...] = result
     return out

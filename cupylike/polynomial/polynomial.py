@@ -293,17 +293,8 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
     coef : (deg + 1,) or (deg + 1, K), increasing powers
     [residuals, rank, singular_values, rcond] : with ``full=True``
     """
-    x = A.operand(x, "polyfit") + 0.0
-    y = A.operand(y, "polyfit") + 0.0
     deg = _fit_degrees(deg)
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if x.shape[0] != y.shape[0]:
-        raise TypeError("expected x and y to have same length")
+    x, y = A.fit_samples(x, y, "polyfit")
     lmax = int(deg.max())
     order = lmax + 1 if deg.ndim == 0 else deg.size
     van = polyvander(x, lmax)
