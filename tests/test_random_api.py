@@ -1,6 +1,8 @@
 """cupylike.random's API: shapes and dtypes as NumPy's (size=None gives a 0-d array, as CuPy),
 integer bounds, choice / shuffle / permutation, and NumPy's errors for bad arguments."""
 
+import inspect
+
 import numpy
 import pytest
 
@@ -278,3 +280,15 @@ def test_the_rand_facade_checks_its_calls():
             "rand philox4_32_10 seed=9 offset=4 poisson uint32 count=2 lambda=1.500000"]
     finally:
         _native._rand_log(False)
+
+
+@pytest.mark.parametrize("name", cr._random_state.LEGACY_FUNCTIONS)
+def test_module_functions_show_their_methods_parameters(name):
+    # The method's parameters, not (*args, **kwargs): NumPy's, then CuPy's dtype= where
+    # RandomState takes it.
+    ours = list(inspect.signature(getattr(cr, name)).parameters)
+    assert ours == list(inspect.signature(getattr(cr.RandomState, name)).parameters)[1:]
+    method = getattr(numpy.random.RandomState, name, None)  # ranf, sample: module aliases
+    theirs = list(inspect.signature(method or numpy.random.random).parameters)[1:]
+    if method is not None and "args" not in theirs:
+        assert ours[:len(theirs)] == theirs and ours[len(theirs):] in ([], ["dtype"])

@@ -2,6 +2,7 @@
 stream, with one default RandomState per device as CuPy's get_random_state keeps."""
 
 import functools
+import inspect
 import os
 
 from cupylike._core import _native
@@ -280,6 +281,9 @@ def _legacy(name):
     method = getattr(RandomState, name)
     call.__name__ = call.__qualname__ = name
     call.__doc__ = method.__doc__ + "\n\nThe current device's default RandomState draws."
+    # The method's parameters without `self`, so inspect.signature shows NumPy's.
+    signature = inspect.signature(method)
+    call.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])
     return call
 
 
