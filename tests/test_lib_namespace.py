@@ -106,9 +106,17 @@ def test_sliding_window_view_is_read_only_unless_asked():
     assert stride_tricks.sliding_window_view(x, 2, writeable=True).flags.writeable
 
 
-def test_array_utils_are_numpys_axis_helpers():
+def test_array_utils_are_numpys():
+    assert set(cupylike.lib.array_utils.__all__) == set(numpy.lib.array_utils.__all__)
     assert cupylike.lib.array_utils.normalize_axis_index(-1, 3) == 2
     assert cupylike.lib.array_utils.normalize_axis_tuple((0, -1), 2) == (0, 1)
+    x = cupylike.arange(12.0).reshape(3, 4)[::-1, 1:3]
+    low, high = cupylike.lib.array_utils.byte_bounds(x)
+    base = cupylike.lib.array_utils.byte_bounds(x.base)
+    h = numpy.arange(12.0).reshape(3, 4)[::-1, 1:3]
+    hl, hh = numpy.lib.array_utils.byte_bounds(h)
+    bl, _ = numpy.lib.array_utils.byte_bounds(h.base)
+    assert (low - base[0], high - base[0]) == (hl - bl, hh - bl)
 
 
 _EMATH_VALUES = [-4.0, -1.0, -0.5, 0.0, 0.25, 1.0, 2.0, 9.0]
