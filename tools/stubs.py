@@ -68,8 +68,11 @@ OPERATORS = {f"__{r}{op}__" for op in ("add", "sub", "mul", "truediv", "floordiv
              for r in ("", "r", "i")} | {"__neg__", "__pos__", "__abs__", "__invert__",
                                          "__eq__", "__ne__", "__lt__", "__le__", "__gt__",
                                          "__ge__", "__getitem__"}
+# __slotnames__ is copyreg's cache, set on a class the first time one of its objects is
+# pickled: a stub that listed it would depend on what the process did before.
 _OBJECT_MEMBERS = set(vars(object)) | {"__dict__", "__module__", "__weakref__",
-                                       "_pybind11_conduit_v1_", "__annotations__"}
+                                       "_pybind11_conduit_v1_", "__annotations__",
+                                       "__slotnames__"}
 
 
 def _public(module):
