@@ -1,7 +1,8 @@
 """Runs the benchmarks against NumPy, and CuPy where it sees a GPU, in one process; prints a table,
 and --json writes the rows.
 
-    python benchmarks/run.py [--quick] [--no-cupy] [--json results.json] [name ...]
+    python benchmarks/run.py [--quick] [--no-cupy] [--json results.json] [--plot sweep.png]
+                             [name ...]
 
 Targets are ratios ours/NumPy measured in the same run (or absolute times where the issue sets
 one); they are reported, never asserted in the test suite. CuPy's time for the same work and
@@ -21,11 +22,12 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 import harness  # noqa: E402
 from harness import fmt_time  # noqa: E402
+from plot import write_plot  # noqa: E402
 
 import cupylike  # noqa: E402
 
 SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing",
-          "manipulation", "sorting", "linalg", "fft", "random", "signal", "statistics"]
+          "manipulation", "sorting", "linalg", "fft", "random", "signal", "statistics", "sweep"]
 
 
 def _header(with_cupy):
@@ -57,6 +59,8 @@ def main():
     parser.add_argument("--quick", action="store_true",
                         help="a tenth of each timing's length, at most 3 repeats")
     parser.add_argument("--no-cupy", action="store_true", help="do not measure CuPy")
+    parser.add_argument("--plot", type=pathlib.Path,
+                        help="draw the size sweep's ratios into this PNG (needs matplotlib)")
     args = parser.parse_args()
 
     if args.no_cupy:
@@ -89,6 +93,9 @@ def main():
                 {"device": str(device), "device_name": device.name, "cupy": cupy_line,
                  "quick": args.quick, "skipped": skipped,
                  "rows": [r.as_dict() for r in rows]}, indent=2))
+    if args.plot:
+        print(write_plot(rows, args.plot, f"cupylike on {device.name} against "
+                         f"numpy {cupylike._numpy.__version__}, {platform.node()}"))
 
 if __name__ == "__main__":
     main()

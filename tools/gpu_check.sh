@@ -14,7 +14,9 @@
 #
 # The same script rehearses on the emulated GPU: CUPYLIKE_CUDA_EMULATOR=1 bash tools/gpu_check.sh
 # Budgets (seconds) and workers: GPU_CHECK_TEST_SECONDS (default 270), GPU_CHECK_BENCH_SECONDS
-# (90), CUPYLIKE_TEST_TIMEOUT (120), GPU_CHECK_JOBS (the number of CPUs).
+# (90), CUPYLIKE_TEST_TIMEOUT (120), GPU_CHECK_JOBS (the number of CPUs). A second, shorter run
+# in the same lease checks fixes: GPU_CHECK_TESTS (test files or node ids, default the whole
+# suite) and GPU_CHECK_BENCH_SUITES (benchmarks/run.py's suites, default all).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +25,8 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 jobs="${GPU_CHECK_JOBS:-$(nproc)}"
 test_seconds="${GPU_CHECK_TEST_SECONDS:-270}"
+read -r -a test_targets <<<"${GPU_CHECK_TESTS:-tests}"
+read -r -a bench_suites <<<"${GPU_CHECK_BENCH_SUITES:-}"
 bench_seconds="${GPU_CHECK_BENCH_SECONDS:-90}"
 export CUPYLIKE_TEST_TIMEOUT="${CUPYLIKE_TEST_TIMEOUT:-120}"
 export PYTHONUNBUFFERED=1
@@ -50,7 +54,7 @@ if [ "$build_rc" -eq 0 ]; then
     CUPYLIKE_TEST_ORDER="$PWD/tools/gpu_check_order.txt" \
     timeout -k 15 "$test_seconds" python3 -P -m pytest -p no:cacheprovider -q -rfE \
     -n "$jobs" --dist loadfile --no-loadscope-reorder --max-worker-restart="$jobs" \
-    --rootdir "$PWD" tests >"$out/tests.log" 2>&1
+    --rootdir "$PWD" "${test_targets[@]}" >"$out/tests.log" 2>&1
   tests_rc=$?
   tests_ms=$(($(ms) - t0))
   tail -n 2 "$out/tests.log"
@@ -58,7 +62,8 @@ if [ "$build_rc" -eq 0 ]; then
   echo "== benchmarks (budget ${bench_seconds} s)"
   t0=$(ms)
   CUPYLIKE_DEVICE=cuda timeout -k 10 "$bench_seconds" \
-    python3 -P benchmarks/run.py --quick --json "$out/bench.json" >"$out/bench.log" 2>&1
+    python3 -P benchmarks/run.py --quick --json "$out/bench.json" "${bench_suites[@]}" \
+    >"$out/bench.log" 2>&1
   bench_rc=$?
   bench_ms=$(($(ms) - t0))
 else
