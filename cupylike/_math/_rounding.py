@@ -13,8 +13,8 @@ def fix(x, out=None):
     """Round to the nearest integer towards zero (``trunc``; integers stay integers).
     Deprecated from NumPy 2.5 (DeprecationWarning under it, as there): use ``trunc``."""
     if _numpy_version.NUMPY_VERSION >= (2, 5):
-        warnings.warn("fix is deprecated (NumPy 2.5); use trunc, which rounds towards zero "
-                      "the same way", DeprecationWarning, stacklevel=2)
+        warnings.warn("numpy.fix is deprecated. Use numpy.trunc instead, which is faster and "
+                      "follows the Array API standard.", DeprecationWarning, stacklevel=2)
     return UFUNCS["trunc"](x, out=out)
 
 
