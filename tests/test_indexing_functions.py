@@ -1,11 +1,14 @@
 """nonzero, flatnonzero, argwhere, take, compress and extract against NumPy: every dtype, 0-d
 and empty arrays, non-contiguous inputs, every axis, take's modes, and NumPy's errors."""
 
+import warnings
+
 import numpy
 import pytest
 from helpers.layouts import layout_pairs
 
 import cupylike
+from cupylike._core import _numpy_version
 from cupylike.testing import ALL_DTYPES, assert_array_equal, same_error, sample_values
 
 DTYPE_IDS = [d.name for d in ALL_DTYPES]
@@ -90,6 +93,51 @@ def test_take_errors_and_out():
     assert cupylike.take(device, [5, 1], out=out) is out
     assert_array_equal(out, numpy.array([5.0, 1.0]))
     assert_array_equal(device.take([1, -1]), host.take([1, -1]))
+
+
+OUT_DTYPES = ["float32", "int64", "complex128", "bool"]
+
+
+@pytest.mark.parametrize("out_dtype", OUT_DTYPES)
+@pytest.mark.parametrize("name", ["take", "compress"])
+def test_out_dtype_is_checked_as_the_installed_numpy_does(name, out_dtype):
+    host, device = numpy.arange(4.0), cupylike.asarray(numpy.arange(4.0))
+    outcomes = []
+    for xp, a in ((numpy, host), (cupylike, device)):
+        out = xp.zeros(2, out_dtype)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            if name == "take":
+                got = outcome(xp.take, a, [0, 2], out=out)
+            else:
+                got = outcome(xp.compress, [1, 0, 1, 0], a, out=out)
+        deprecated = any(issubclass(w.category, DeprecationWarning) for w in caught)
+        outcomes.append((got, deprecated))
+    assert_same(outcomes[0][0], outcomes[1][0])
+    assert outcomes[0][1] == outcomes[1][1]
+
+
+@pytest.mark.parametrize("version", [(2, 4), (2, 5)])
+def test_out_dtype_rule_of_each_numpy_release(monkeypatch, version):
+    # NumPy 2.4 casts out's dtype to the array's safely (the wrong direction): complex out
+    # raises. NumPy 2.5 casts the result to out's dtype same_kind, only warning where it fails.
+    monkeypatch.setattr(_numpy_version, "NUMPY_VERSION", version)
+    device = cupylike.asarray(numpy.arange(4.0))
+    complex_out, int_out = cupylike.zeros(2, numpy.complex128), cupylike.zeros(2, numpy.int64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        if version < (2, 5):
+            with pytest.raises(TypeError, match="complex128.*to dtype.*float64.*rule 'safe'"):
+                cupylike.take(device, [0, 2], out=complex_out)
+            assert_array_equal(complex_out, numpy.zeros(2, numpy.complex128))
+            cupylike.compress([1, 0, 1, 0], device, out=int_out)
+        else:
+            cupylike.take(device, [0, 2], out=complex_out)
+            assert_array_equal(complex_out, numpy.array([0, 2], numpy.complex128))
+    if version >= (2, 5):
+        with pytest.warns(DeprecationWarning, match="same_kind"):
+            cupylike.compress([1, 0, 1, 0], device, out=int_out)
+    assert_array_equal(int_out, numpy.array([0, 2]))
 
 
 @pytest.mark.parametrize("axis", [None, 0, 1, -1, 2])

@@ -218,7 +218,12 @@ def test_one_compile_per_kernel_across_threads_and_processes(tmp_path, threads, 
         results, compiles = out.rsplit("]", 1)
         assert results + "]" == str([496] * threads)
         nvrtc_compiles += int(compiles)
-    # Before: one compiler process per thread (and per process) that found no cached module.
-    assert len(log.read_text().split()) == 1
-    if cupylike.Device().kind == "cuda":
-        assert nvrtc_compiles == 1
+    # Before: one compile per thread (and per process) that found no cached module. Each
+    # device is checked on what builds its kernels: the host compiler on the cpu device and on
+    # the emulated GPU (its NVRTC stand-in runs it), NVRTC alone on a real GPU.
+    on_gpu = cupylike.Device().kind == "cuda"
+    if on_gpu and not cupylike._core._native._cuda_emulated():
+        assert not log.exists()
+    else:
+        assert len(log.read_text().split()) == 1
+    assert nvrtc_compiles == (1 if on_gpu else 0)

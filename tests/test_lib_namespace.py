@@ -8,6 +8,7 @@ import pytest
 
 import cupylike
 from cupylike import testing
+from cupylike._core import _numpy_version
 from cupylike.lib import stride_tricks
 
 _FUNCTIONS = [
@@ -65,6 +66,39 @@ def test_as_strided_refuses_views_past_the_memory(shape, strides):
     x = cupylike.arange(6.0)[:6]
     with pytest.raises(ValueError, match="reach outside the array's memory"):
         stride_tricks.as_strided(x, shape, strides)
+
+
+@pytest.mark.parametrize("check_bounds", [True, False, None])
+def test_as_strided_checks_bounds_whatever_check_bounds_says(monkeypatch, check_bounds):
+    # NumPy 2.5's check_bounds=True refuses what ours always refuses (ValueError); False and
+    # None let NumPy build the view, which a GPU cannot read (docs/differences.md).
+    monkeypatch.setattr(_numpy_version, "NUMPY_VERSION", (2, 5))
+    x = cupylike.arange(6.0)
+    with pytest.raises(ValueError, match="reach outside the array's memory"):
+        stride_tricks.as_strided(x, (7,), (8,), check_bounds=check_bounds)
+    view = stride_tricks.as_strided(x, (3,), (16,), check_bounds=check_bounds)
+    testing.assert_array_equal(view, cupylike.asarray([0.0, 2, 4]))
+
+
+def test_as_strided_has_check_bounds_from_numpy_2_5(monkeypatch):
+    assert "check_bounds" not in stride_tricks._as_strided_signature((2, 4)).parameters
+    param = stride_tricks._as_strided_signature((2, 5)).parameters["check_bounds"]
+    assert (param.kind, param.default) == (inspect.Parameter.KEYWORD_ONLY, None)
+    monkeypatch.setattr(_numpy_version, "NUMPY_VERSION", (2, 4))
+    x = cupylike.arange(6.0)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'check_bounds'"):
+        stride_tricks.as_strided(x, (3,), (16,), check_bounds=True)
+
+
+def test_as_strided_takes_check_bounds_where_the_installed_numpy_does():
+    outcomes = []
+    for xp in (numpy, cupylike):
+        try:
+            xp.lib.stride_tricks.as_strided(xp.arange(6.0), (3,), (16,), check_bounds=True)
+            outcomes.append(None)
+        except TypeError as e:
+            outcomes.append(str(e))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_as_strided_errors():

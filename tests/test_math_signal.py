@@ -9,10 +9,12 @@ import numpy
 import pytest
 
 import cupylike
+from cupylike._core import _numpy_version
 from cupylike._math import _convolve
 from cupylike.testing import (
     COMPLEX_DTYPES,
     FLOAT_DTYPES,
+    assert_array_equal,
     for_dtypes,
     numpy_cupylike_allclose,
     numpy_cupylike_equal,
@@ -100,15 +102,21 @@ def test_gradient_errors_are_numpys(shape, args, kwargs, error):
 # --- cross ------------------------------------------------------------------------------------
 
 
-@pytest.mark.filterwarnings("ignore:Arrays of 2-dimensional vectors:DeprecationWarning")
 @numpy_cupylike_equal()
-def test_cross_of_2_and_3_vectors_broadcasts(xp):
+def test_cross_of_3_vectors_broadcasts(xp):
     a3 = on(xp, data(numpy.int64, (4, 3)))
     b3 = on(xp, data(numpy.int64, (2, 1, 3), seed=1))
-    a2 = on(xp, data(numpy.int32, (4, 2), seed=2))
-    b2 = on(xp, data(numpy.int8, (2,), seed=3))
-    return (xp.cross(a3, b3), xp.cross(a2, b2), xp.cross(a3, b2), xp.cross(a2, b3),
-            xp.cross(b2, b2 * 2), xp.cross(a3[::-1], b3[..., ::-1]))
+    return xp.cross(a3, b3), xp.cross(a3[::-1], b3[..., ::-1])
+
+
+@pytest.mark.filterwarnings("ignore:Arrays of 2-dimensional vectors:DeprecationWarning")
+@pytest.mark.parametrize("shapes", [((4, 2), (2,)), ((4, 3), (2,)), ((4, 2), (2, 1, 3)),
+                                    ((2,), (2,))])
+@numpy_cupylike_equal(accept_error=ValueError)  # NumPy 2.5 removed 2-vectors
+def test_cross_of_2_vectors_as_the_installed_numpy(xp, shapes):
+    a = on(xp, data(numpy.int32, shapes[0], seed=2))
+    b = on(xp, data(numpy.int8, shapes[1], seed=3))
+    return xp.cross(a, b)
 
 
 @pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
@@ -121,13 +129,25 @@ def test_cross_axes(xp, dtype):
             xp.cross(a, b, axisa=0, axisb=1, axisc=0), xp.cross(a.T, b.astype(numpy.int8)))
 
 
-def test_cross_of_2_vectors_warns_as_numpy_2():
-    a = cupylike.asarray(numpy.array([1.0, 2.0]))
-    with pytest.warns(DeprecationWarning, match="2-dimensional vectors are deprecated"):
-        cupylike.cross(a, a)
+@pytest.mark.parametrize("version", [(2, 4), (2, 5)])
+def test_cross_of_2_vectors_follows_the_numpy_release(monkeypatch, version):
+    monkeypatch.setattr(_numpy_version, "NUMPY_VERSION", version)
+    a2 = cupylike.asarray(numpy.array([1.0, 2.0]))
+    b3 = cupylike.asarray(numpy.array([1.0, 2.0, 3.0]))
+    if version >= (2, 5):
+        with pytest.raises(ValueError, match=r"must be \(arrays of\) 3-dimensional vectors, but "
+                                             "they are 2 and 3 dimensional instead"):
+            cupylike.cross(a2, b3)
+        with pytest.raises(ValueError, match="they are 2 and 2 dimensional"):
+            cupylike.cross(a2, a2)
+    else:
+        with pytest.warns(DeprecationWarning, match="2-dimensional vectors are deprecated"):
+            assert_array_equal(cupylike.cross(a2, b3), numpy.array([6.0, -3.0, 0.0]))
+        with pytest.warns(DeprecationWarning, match="2-dimensional vectors are deprecated"):
+            assert_array_equal(cupylike.cross(a2, a2 * 2 + 1), numpy.array(-1.0))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        cupylike.cross(cupylike.ones(3), cupylike.ones(3))
+        cupylike.cross(b3, b3)
 
 
 @pytest.mark.parametrize("a, b, kwargs, error", [

@@ -2,12 +2,17 @@
 NaNs, values beyond 2**52), and the functions fix and around/round with NumPy's algorithm for
 decimals on floats, integers and complex numbers."""
 
+import warnings
+
 import numpy
 import pytest
 from helpers.ufunc_numpy_checks import check_layouts, check_loop, loops, warm_up
 
+import cupylike
+from cupylike._core import _numpy_version
 from cupylike.testing import (
     ALL_DTYPES,
+    assert_array_equal,
     for_all_dtypes,
     for_dtypes,
     numpy_cupylike_equal,
@@ -55,6 +60,20 @@ def test_fix_writes_into_out(xp):
     res = xp.fix(xp.asarray(numpy.array([-2.5, 2.5, -0.5, 7.9])), out=out)
     assert res is out
     return out
+
+
+@pytest.mark.parametrize("version", [(2, 4), (2, 5)])
+def test_fix_is_deprecated_from_numpy_2_5(monkeypatch, version):
+    monkeypatch.setattr(_numpy_version, "NUMPY_VERSION", version)
+    x = cupylike.asarray(numpy.array([-2.5, 2.5]))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert_array_equal(cupylike.fix(x), numpy.array([-2.0, 2.0]))
+    deprecations = [w for w in caught if issubclass(w.category, DeprecationWarning)]
+    assert len(deprecations) == (version >= (2, 5))
+    # NumPy 2.5's message, and the caller's line.
+    assert all("fix is deprecated. Use numpy.trunc" in str(w.message) and w.filename == __file__
+               for w in deprecations)
 
 
 DECIMALS = [-3, -1, 0, 1, 2, 5, 12]

@@ -7,6 +7,7 @@ import pytest
 from helpers.ufunc_numpy_checks import assert_close_ulp, check_layouts, check_loop, loops, warm_up
 
 import cupylike
+from cupylike._core import _numpy_version
 from cupylike.testing import (
     ALL_DTYPES,
     assert_array_equal,
@@ -44,7 +45,7 @@ def test_loop_matches_numpy_in_every_layout(name, sig):
 @pytest.mark.parametrize("y", [numpy.dtype("int8"), numpy.dtype("uint64"),
                                numpy.dtype("float32"), numpy.dtype("complex64"), 3, -1.5,
                                True, 300, numpy.float16(2)])
-@numpy_cupylike_equal()
+@numpy_cupylike_equal(accept_error=OverflowError)  # 300 beside (u)int8 from NumPy 2.5
 def test_where_promotes_like_numpy(xp, x_dtype, y):
     x = xp.asarray(sample_values(x_dtype, (2, 3)))
     if isinstance(y, numpy.dtype):
@@ -59,6 +60,33 @@ def test_where_takes_any_condition_dtype_and_scalars(xp):
     cond = xp.asarray(numpy.array([[0, 2], [-1, 0]], numpy.int16))
     return (xp.where(cond, 1, 2.5), xp.where(cond, 1, 2), xp.where(0.0, cond, 7),
             xp.where(xp.asarray(numpy.array([0j, 1j])), 1, 0))
+
+
+@pytest.mark.parametrize("version", [(2, 4), (2, 5)])
+def test_where_casts_python_ints_as_the_installed_numpy_release(monkeypatch, version):
+    # NumPy 2.4 casts a Python int into the result dtype as C does; 2.5 requires it to fit,
+    # as every ufunc does. The installed release's behaviour is the test above.
+    monkeypatch.setattr(_numpy_version, "NUMPY_VERSION", version)
+    cond = cupylike.asarray(numpy.array([True, False]))
+    i8 = cupylike.asarray(numpy.array([1, 2], numpy.int8))
+    u64 = cupylike.asarray(numpy.array([1, 2], numpy.uint64))
+    i64 = cupylike.asarray(numpy.array([1, 2], numpy.int64))
+    if version < (2, 5):
+        assert_array_equal(cupylike.where(cond, i8, 300), numpy.array([1, 44], numpy.int8))
+        assert_array_equal(cupylike.where(cond, -1, u64),
+                           numpy.array([2**64 - 1, 2], numpy.uint64))
+        assert_array_equal(cupylike.where(cond, i64, 2**63),
+                           numpy.array([1, -2**63], numpy.int64))
+        return
+    before = i8.copy()
+    with pytest.raises(OverflowError, match="300 out of bounds for int8"):
+        cupylike.where(cond, i8, 300)
+    with pytest.raises(OverflowError, match="-1 out of bounds for uint64"):
+        cupylike.where(cond, -1, u64)
+    with pytest.raises(OverflowError):
+        cupylike.where(cond, i64, 2**63)
+    assert_array_equal(i8, before)
+    assert_array_equal(cupylike.where(cond, u64, 2**63), numpy.array([1, 2**63], numpy.uint64))
 
 
 def test_where_needs_both_x_and_y_or_neither():

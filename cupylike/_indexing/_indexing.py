@@ -4,11 +4,12 @@ mask compaction and the advanced-indexing gathers of csrc/ops/indexing.cpp (reac
 to size their result, as CuPy does; take reads back its index check."""
 
 import operator
+import warnings
 
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike._core import _native
+from cupylike._core import _native, _numpy_version
 from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
 
@@ -78,12 +79,25 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     elif mode != "raise":
         raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
     result = a[(slice(None),) * axis + (idx,)]
-    if out is None:
-        return result
+    return result if out is None else _into_out(result, out)
+
+
+def _into_out(result, out):
+    """take's and compress's out=: NumPy's checks of its shape and dtype, then the copy."""
     if not isinstance(out, _native.ndarray):
         raise TypeError("out must be a cupylike.ndarray")
     if out.shape != result.shape:
         raise ValueError("output array does not match result of ndarray.take")
+    if _numpy_version.NUMPY_VERSION >= (2, 5):
+        # NumPy 2.5 checks the cast of the result to out (same_kind), deprecating what fails.
+        if not numpy.can_cast(result.dtype, out.dtype, "same_kind"):
+            warnings.warn(f"Casting the result ({result.dtype}) to out's dtype ({out.dtype}) "
+                          "is not a same_kind cast; NumPy 2.5 deprecates it (it will raise)",
+                          DeprecationWarning, stacklevel=3)
+    elif not numpy.can_cast(out.dtype, result.dtype, "safe"):
+        # NumPy 2.4 checks the opposite direction: out's dtype to the array's, safely.
+        raise TypeError(f"Cannot cast array data from {out.dtype!r} to {result.dtype!r} "
+                        "according to the rule 'safe'")
     out[...] = result
     return out
 
@@ -105,12 +119,7 @@ def compress(condition, a, axis=None, out=None):
         raise IndexError(f"index {cond.size - 1} is out of bounds for axis {axis} with size {n}")
     positions = _native._nonzero(cond.astype(numpy.bool_))[0]
     result = a[(slice(None),) * axis + (positions,)]
-    if out is None:
-        return result
-    if out.shape != result.shape:
-        raise ValueError("output array does not match result of ndarray.compress")
-    out[...] = result
-    return out
+    return result if out is None else _into_out(result, out)
 
 
 def extract(condition, arr):

@@ -1,12 +1,12 @@
-"""numpy.cross: cross products of 3-vectors (and NumPy 2's deprecated 2-vectors) along chosen
-axes, broadcast, on the multiply and subtract ufuncs."""
+"""numpy.cross: cross products of 3-vectors (and, under NumPy 2.4, its deprecated 2-vectors;
+2.5 removed them) along chosen axes, broadcast, on the multiply and subtract ufuncs."""
 
 import warnings
 
 import numpy
 from numpy.lib.array_utils import normalize_axis_index
 
-from cupylike._core import _native
+from cupylike._core import _native, _numpy_version
 from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
 
@@ -35,9 +35,9 @@ def _difference(p, q, r, s, out):
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """The cross product of vectors in `a` and `b` (see numpy.cross): vectors along `axisa` and
-    `axisb` (or `axis`), of 2 or 3 components (2 warns DeprecationWarning, as NumPy 2: the
-    missing z is 0, and two 2-vectors give the z component only), the result's vectors along
-    `axisc`; the other axes broadcast."""
+    `axisb` (or `axis`) of 3 components, the result's vectors along `axisc`; the other axes
+    broadcast. Under NumPy 2.4, as there, 2 components warn DeprecationWarning (the missing z
+    is 0, and two 2-vectors give the z component only); NumPy 2.5 raises ValueError."""
     if axis is not None:
         axisa = axisb = axisc = axis
     a, b = device_array(a, "cross"), device_array(b, "cross")
@@ -46,6 +46,9 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     axisa = normalize_axis_index(axisa, a.ndim, msg_prefix="axisa")
     axisb = normalize_axis_index(axisb, b.ndim, msg_prefix="axisb")
     a, b = _native.moveaxis(a, axisa, -1), _native.moveaxis(b, axisb, -1)
+    if _numpy_version.NUMPY_VERSION >= (2, 5) and (a.shape[-1] != 3 or b.shape[-1] != 3):
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they "
+                         f"are {a.shape[-1]} and {b.shape[-1]} dimensional instead.")
     if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
         raise ValueError("incompatible dimensions for cross product\n"
                          "(dimension must be 2 or 3)")

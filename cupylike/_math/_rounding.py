@@ -1,14 +1,20 @@
 """fix and around/round: NumPy's rounding functions on top of the rounding and arithmetic
 ufuncs, with NumPy's algorithm (numpy/_core/src/multiarray/calculation.c, PyArray_Round)."""
 
+import warnings
+
 import numpy
 
-from cupylike._core import _native
+from cupylike._core import _native, _numpy_version
 from cupylike._core._ufuncs import UFUNCS
 
 
 def fix(x, out=None):
-    """Round to the nearest integer towards zero (``trunc``; integers stay integers)."""
+    """Round to the nearest integer towards zero (``trunc``; integers stay integers).
+    Deprecated from NumPy 2.5 (DeprecationWarning under it, as there): use ``trunc``."""
+    if _numpy_version.NUMPY_VERSION >= (2, 5):
+        warnings.warn("numpy.fix is deprecated. Use numpy.trunc instead, which is faster and "
+                      "follows the Array API standard.", DeprecationWarning, stacklevel=2)
     return UFUNCS["trunc"](x, out=out)
 
 

@@ -5,7 +5,7 @@ import math
 
 import numpy
 
-from cupylike._core import _native
+from cupylike._core import _native, _numpy_version
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._indexing._indexing import nonzero
 
@@ -46,10 +46,11 @@ def where(condition, x=None, y=None, /):
     else:
         condition = numpy.bool_(condition)
     dtype = numpy.result_type(_dtype_operand(x), _dtype_operand(y))
-    # NumPy casts Python scalars into the result dtype as C does (where(c, int8_array, 300)
-    # holds 44), where a ufunc would raise OverflowError.
-    x, y = (numpy.array(v).astype(dtype) if isinstance(v, int) and dtype.kind in "iu" else v
-            for v in (x, y))
+    if _numpy_version.NUMPY_VERSION < (2, 5):
+        # NumPy 2.4 casts Python ints into the result dtype as C does (where(c, int8_array,
+        # 300) holds 44); from 2.5 they must fit, as in every ufunc (OverflowError).
+        x, y = (numpy.array(v).astype(dtype) if isinstance(v, int) and dtype.kind in "iu"
+                else v for v in (x, y))
     return _where_ufunc(condition, x, y, dtype=dtype)
 
 

@@ -1,28 +1,50 @@
 """numpy.lib.stride_tricks: views with chosen shapes and strides over an array's memory."""
 
+import inspect
 import operator
 
 import numpy
 
-from cupylike._core import _native
+from cupylike._core import _native, _numpy_version
 from cupylike._core._device_arrays import device_array
 
 __all__ = ["as_strided", "sliding_window_view"]
 
 
-def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
+def as_strided(x, shape=None, strides=None, subok=False, writeable=True, *, check_bounds=None):
     """A view of `x` with the given shape and byte strides (numpy.lib.stride_tricks.as_strided).
+
+    `check_bounds` (NumPy 2.5; a TypeError under an older NumPy, as there) asks NumPy to
+    refuse views that could reach outside `x`'s memory (ValueError). cupylike always does:
+    True, False and None alike give that check.
 
     Notes
     -----
     Unlike NumPy, a view whose elements would reach outside `x`'s memory block raises
-    ValueError: on a GPU such a read faults the whole context. Overlapping views are allowed;
-    writing through them has NumPy's caveats (the order of the writes is not defined).
+    ValueError whatever `check_bounds` says: on a GPU such a read faults the whole context.
+    Overlapping views are allowed; writing through them has NumPy's caveats (the order of the
+    writes is not defined).
     """
+    if check_bounds is not None and _numpy_version.NUMPY_VERSION < (2, 5):
+        raise TypeError("as_strided() got an unexpected keyword argument 'check_bounds'")
     x = device_array(x, "as_strided")
     shape = x.shape if shape is None else tuple(operator.index(s) for s in shape)
     strides = x.strides if strides is None else tuple(operator.index(s) for s in strides)
     return _native._as_strided(x, shape, strides, bool(writeable) and x.flags.writeable)
+
+
+_AS_STRIDED = inspect.signature(as_strided)
+
+
+def _as_strided_signature(version):
+    """as_strided's signature as NumPy `version` (major, minor) has it: check_bounds from 2.5."""
+    if version >= (2, 5):
+        return _AS_STRIDED
+    return _AS_STRIDED.replace(parameters=[p for p in _AS_STRIDED.parameters.values()
+                                           if p.name != "check_bounds"])
+
+
+as_strided.__signature__ = _as_strided_signature(_numpy_version.NUMPY_VERSION)
 
 
 def _axes(axis, ndim, count):
