@@ -3,7 +3,7 @@
 import numpy
 from numpy.linalg._linalg import EighResult, EigResult
 
-from cupylike._core import _native
+from cupylike._core import _native, _numpy_version
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import ABS_MAX, UNPACK_EIGENVECTORS, real_part
 
@@ -70,9 +70,10 @@ def _geev(a, function, vectors):
     L.raise_on_info(infos, "Eigenvalues did not converge")
     if dtype.kind == "c":
         return w, v
-    # As NumPy: a real input whose eigenvalues are all real gets real results (the check reads
-    # the imaginary parts on the host: one small transfer, no kernel).
-    if not numpy.any(_native.asnumpy(w.imag)):
+    # As NumPy before 2.5: a real input whose eigenvalues are all real gets real results (the
+    # check reads the imaginary parts on the host: one small transfer, no kernel). NumPy 2.5's
+    # are complex always.
+    if _numpy_version.NUMPY_VERSION < (2, 5) and not numpy.any(_native.asnumpy(w.imag)):
         return w.real, v
     if v is not None:
         packed = L.base_of(v)
@@ -89,7 +90,8 @@ def eig(a):
     Returns
     -------
     EigResult (eigenvalues (..., M), eigenvectors (..., M, M), the columns, each of norm 1).
-    Both are real for a real input whose eigenvalues are all real, complex otherwise.
+    Complex; with NumPy before 2.5 (as that NumPy does), both are real for a real input whose
+    eigenvalues are all real.
 
     Notes
     -----
