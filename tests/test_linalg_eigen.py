@@ -102,7 +102,8 @@ def test_eig_of_real_symmetric_input_has_numpys_dtype_and_of_a_rotation_complex(
     w, v = linalg.eig(cupylike.asarray(sym))
     nw, nv = numpy.linalg.eig(sym)  # real before NumPy 2.5, complex from it
     assert (w.dtype, v.dtype) == (nw.dtype, nv.dtype)
-    close(numpy.sort(host(w)), numpy.linalg.eigvalsh(sym))
+    close(numpy.sort(host(w).real), numpy.linalg.eigvalsh(sym))
+    assert not host(w).imag.any()
     rot = numpy.array([[0.0, -1.0], [1.0, 0.0]], numpy.float32)
     w, v = linalg.eig(cupylike.asarray(rot))
     assert (w.dtype, v.dtype) == (numpy.complex64, numpy.complex64)
@@ -137,7 +138,8 @@ def test_eig_reads_non_contiguous_inputs(name):
 @pytest.mark.vendor_library
 def test_eig_of_ints_and_empty_matrices_and_errors():
     a = numpy.array([[2, 0], [0, 3]])
-    close(numpy.sort(host(linalg.eigvals(cupylike.asarray(a)))), [2.0, 3.0])
+    want = numpy.sort(numpy.linalg.eigvals(a))  # complex from NumPy 2.5
+    close(numpy.sort(host(linalg.eigvals(cupylike.asarray(a)))), want)
     w, v = linalg.eig(cupylike.zeros((0, 0)))
     assert (host(w).shape, host(v).shape) == ((0,), (0, 0))
     with pytest.raises(linalg.LinAlgError, match="must be square"):
