@@ -18,6 +18,7 @@ from helpers.linalg_cases import (
 
 import cupylike
 from cupylike import linalg
+from cupylike._core import _numpy_version
 
 
 def _one_triangle(h, uplo, seed=5):
@@ -96,16 +97,37 @@ def test_eig_satisfies_a_v_equals_v_w_with_numpys_eigenvalues(dtype):
 
 
 @pytest.mark.vendor_library
-def test_eig_of_real_symmetric_input_is_real_and_of_a_rotation_complex():
+def test_eig_of_real_symmetric_input_has_numpys_dtype_and_of_a_rotation_complex():
     sym = hermitian_pd((3, 3), numpy.float64)
     w, v = linalg.eig(cupylike.asarray(sym))
-    assert (w.dtype, v.dtype) == (numpy.float64, numpy.float64)
-    close(numpy.sort(host(w)), numpy.linalg.eigvalsh(sym))
+    nw, nv = numpy.linalg.eig(sym)  # real before NumPy 2.5, complex from it
+    assert (w.dtype, v.dtype) == (nw.dtype, nv.dtype)
+    close(numpy.sort(host(w).real), numpy.linalg.eigvalsh(sym))
+    assert not host(w).imag.any()
     rot = numpy.array([[0.0, -1.0], [1.0, 0.0]], numpy.float32)
     w, v = linalg.eig(cupylike.asarray(rot))
     assert (w.dtype, v.dtype) == (numpy.complex64, numpy.complex64)
     close(numpy.sort_complex(host(w)), numpy.sort_complex(numpy.linalg.eigvals(rot)))
     close(rot @ host(v), host(v) * host(w)[None, :])
+
+
+@pytest.mark.vendor_library
+@pytest.mark.parametrize("version", [(2, 4), (2, 5)])
+def test_eig_of_a_real_spectrum_follows_the_installed_numpys_rule(monkeypatch, version):
+    # NumPy 2.5 returns complex eigenvalues and vectors for every real input; NumPy 2.4 real
+    # ones when all eigenvalues are real. Both branches, whichever NumPy is installed.
+    monkeypatch.setattr(_numpy_version, "NUMPY_VERSION", version)
+    sym = hermitian_pd((2, 3, 3), numpy.float32)
+    w, v = linalg.eig(cupylike.asarray(sym))
+    want = numpy.dtype(numpy.float32 if version < (2, 5) else numpy.complex64)
+    assert (w.dtype, v.dtype, linalg.eigvals(cupylike.asarray(sym)).dtype) == (want,) * 3
+    w, v = host(w), host(v)
+    close(numpy.sort(w.real, axis=-1), numpy.linalg.eigvalsh(sym), scale=30)
+    numpy.testing.assert_array_equal(w.imag, 0)
+    close(sym @ v, v * w[..., None, :], want, scale=30)
+    # roots and polyroots kept the real results in NumPy 2.5 (its run on a GPU compared them).
+    p = cupylike.asarray([1.0, -3.0, 2.0])
+    assert cupylike.roots(p).dtype == cupylike.polynomial.polynomial.polyroots(p).dtype == "f8"
 
 
 @pytest.mark.vendor_library
@@ -119,7 +141,8 @@ def test_eig_reads_non_contiguous_inputs(name):
 @pytest.mark.vendor_library
 def test_eig_of_ints_and_empty_matrices_and_errors():
     a = numpy.array([[2, 0], [0, 3]])
-    close(numpy.sort(host(linalg.eigvals(cupylike.asarray(a)))), [2.0, 3.0])
+    want = numpy.sort(numpy.linalg.eigvals(a))  # complex from NumPy 2.5
+    close(numpy.sort(host(linalg.eigvals(cupylike.asarray(a)))), want)
     w, v = linalg.eig(cupylike.zeros((0, 0)))
     assert (host(w).shape, host(v).shape) == ((0,), (0, 0))
     with pytest.raises(linalg.LinAlgError, match="must be square"):

@@ -16,7 +16,7 @@ from cupylike._indexing._indexing import flatnonzero, take
 from cupylike._manipulation._joining import concatenate
 from cupylike._math._cumulative import cumprod
 from cupylike._sorting._sort import sort
-from cupylike.linalg._eigen import eigvals
+from cupylike.linalg._eigen import eigvals_real_if_real
 from cupylike.linalg._products import matmul
 
 
@@ -112,7 +112,7 @@ def poly_from(seq_of_zeros):
     1.0 for no roots."""
     shape = seq_of_zeros.shape
     if len(shape) == 2 and shape[0] == shape[1] and shape[0] != 0:
-        zeros = eigvals(seq_of_zeros)
+        zeros = eigvals_real_if_real(seq_of_zeros)
     elif len(shape) == 1:
         zeros = seq_of_zeros.astype(_mintypecode(seq_of_zeros.dtype))
     else:
@@ -185,7 +185,7 @@ def roots_of(p):
     if n > 1:
         companion = diag(_native.ones(n - 2, p.dtype, device=p.device), -1)
         companion[0, :] = -p[1:] / p[0]
-        r = eigvals(companion)
+        r = eigvals_real_if_real(companion)
     else:
         r = _native.zeros(0, numpy.float64, device=p.device)
     return concatenate((r, _native.zeros(trailing, r.dtype, device=p.device)))

@@ -1,15 +1,12 @@
 """svd, cholesky and qr: one LAPACK routine each (gesdd, potrf, geqrf + orgqr) on work copies,
 the factors read back through the layout identities in _lapack.py."""
 
+import numpy
 from numpy.linalg._linalg import QRResult, SVDResult
 
 from cupylike._core import _native
-from cupylike._core._ufuncs import UFUNCS
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import triangle
-
-_isinf = UFUNCS["isinf"]
-_isnan = UFUNCS["isnan"]
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
@@ -58,10 +55,16 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     if compute_uv:
         u_buf = _native.empty(batch + (u_cols, rows), dtype, device=a.device)
         vt_buf = _native.empty(batch + (cols, cols), dtype, device=a.device)
+    # NumPy's rule for non-finite input, decided here for every device: cuSOLVER's gesvd
+    # reports neither NaN nor infinities, and LAPACK's SVDs can loop forever on infinities.
+    infinite = _infinite_matrices(work) if a.dtype.kind in "fc" else None
     infos = L.call("gesdd", work, b=u_buf, c=vt_buf, v=s, m=rows, n=cols, lda=rows, ldb=rows,
                    ldc=cols, job=job, batch=L.batch_count(a.shape), stride_a=rows * cols,
                    stride_b=u_cols * rows, stride_c=cols * cols, stride_v=cols)
-    L.raise_on_info(_infinite_matrices_converge(a, infos, s), "SVD did not converge")
+    L.raise_on_info(infos, "SVD did not converge")
+    if infinite is not None and infinite.size:
+        # NumPy's gesdd gives such a matrix NaN singular values.
+        s.reshape((-1, cols))[_native.asarray(infinite, device=a.device)] = numpy.nan
     if not compute_uv:
         return s
     if tall:
@@ -70,23 +73,19 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     return SVDResult(vt_buf, s, u_buf)
 
 
-def _infinite_matrices_converge(a, infos, s):
-    """The info codes with matrices that hold infinities but no NaN counted as converged, their
-    singular values NaN: NumPy's gesdd (the cpu device's too) returns that, while cuSOLVER's
-    gesvd reports such a matrix unconverged. Looked at only when some matrix failed."""
-    failed = [k for k, info in enumerate(infos) if info > 0]
-    if not failed:
-        return infos
-    infos = [int(i) for i in infos]
-    matrices = a.reshape((-1,) + a.shape[-2:])
-    infinite = _native.asnumpy(_isinf(matrices).any(axis=(-2, -1)))
-    nan = _native.asnumpy(_isnan(matrices).any(axis=(-2, -1)))
-    values = s.reshape((-1, s.shape[-1]))
-    for k in failed:
-        if infinite[k] and not nan[k]:
-            values[k] = float("nan")
-            infos[k] = 0
-    return infos
+def _infinite_matrices(work):
+    """The indices (in the flattened batch) of the matrices of the C-contiguous `work` that
+    hold infinities, each replaced by zeros so that the routine factors the zero matrix (finite
+    U and Vh: NumPy's are what its gesdd leaves, finite for real matrices); LinAlgError, as
+    NumPy's, when one holds NaN."""
+    magnitudes = L.matrix_magnitudes(work)
+    if numpy.isnan(magnitudes).any():
+        raise L.LinAlgError("SVD did not converge")
+    infinite = numpy.flatnonzero(numpy.isinf(magnitudes))
+    if infinite.size:
+        matrices = work.reshape((-1,) + work.shape[-2:])
+        matrices[_native.asarray(infinite, device=work.device)] = 0
+    return infinite
 
 
 def _empty_svd(a, dtype, real, full_matrices, compute_uv):

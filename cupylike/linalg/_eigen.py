@@ -3,7 +3,7 @@
 import numpy
 from numpy.linalg._linalg import EighResult, EigResult
 
-from cupylike._core import _native
+from cupylike._core import _native, _numpy_version
 from cupylike.linalg import _lapack as L
 from cupylike.linalg._kernels import ABS_MAX, UNPACK_EIGENVECTORS, real_part
 
@@ -53,7 +53,7 @@ def eigvalsh(a, UPLO="L"):  # noqa: N803 (NumPy's name)
     return w
 
 
-def _geev(a, function, vectors):
+def _geev(a, function, vectors, always_complex):
     a, dtype = L.as_square_stack(a, function)
     # As NumPy: inf or NaN anywhere is an error (the largest magnitude tells, on the host).
     if a.size and not numpy.isfinite(_native.asnumpy(real_part(ABS_MAX(a, axis=None)))):
@@ -70,9 +70,9 @@ def _geev(a, function, vectors):
     L.raise_on_info(infos, "Eigenvalues did not converge")
     if dtype.kind == "c":
         return w, v
-    # As NumPy: a real input whose eigenvalues are all real gets real results (the check reads
-    # the imaginary parts on the host: one small transfer, no kernel).
-    if not numpy.any(_native.asnumpy(w.imag)):
+    # Unless `always_complex`: a real input whose eigenvalues are all real gets real results
+    # (the check reads the imaginary parts on the host: one small transfer, no kernel).
+    if not always_complex and not numpy.any(_native.asnumpy(w.imag)):
         return w.real, v
     if v is not None:
         packed = L.base_of(v)
@@ -89,18 +89,30 @@ def eig(a):
     Returns
     -------
     EigResult (eigenvalues (..., M), eigenvectors (..., M, M), the columns, each of norm 1).
-    Both are real for a real input whose eigenvalues are all real, complex otherwise.
+    Complex; with NumPy before 2.5 (as that NumPy does), both are real for a real input whose
+    eigenvalues are all real.
 
     Notes
     -----
     LAPACK's geev on the cpu device, cuSOLVER's cusolverDnXgeev on GPUs (CUDA 12.6 or later;
     NotImplementedError with older cuSOLVERs).
     """
-    w, v = _geev(a, "eig", True)
+    w, v = _geev(a, "eig", True, _always_complex())
     return EigResult(w, v)
 
 
 def eigvals(a):
     """Eigenvalues of square matrices, in no particular order (see numpy.linalg.eigvals)."""
-    return _geev(a, "eigvals", False)[0]
+    return _geev(a, "eigvals", False, _always_complex())[0]
+
+
+def eigvals_real_if_real(a):
+    """eigvals, real for a real input whose eigenvalues are all real, whatever NumPy's version:
+    numpy.roots, numpy.poly and numpy.polynomial's polyroots kept that rule in NumPy 2.5."""
+    return _geev(a, "eigvals", False, False)[0]
+
+
+def _always_complex():
+    """NumPy 2.5's rule for eig and eigvals: complex results for every input."""
+    return _numpy_version.NUMPY_VERSION >= (2, 5)
 

@@ -16,6 +16,7 @@ from numpy.linalg import LinAlgError
 
 from cupylike._core import _native
 from cupylike._core._device_arrays import device_array
+from cupylike.linalg._kernels import ABS_MAX, real_part
 from cupylike.linalg._products import _set_host_blas
 
 __all__ = ["LinAlgError"]
@@ -116,6 +117,14 @@ def call(routine, a, *, b=None, c=None, v=None, **desc):
     matrices are LAPACK's column-major ones) and returns the info codes."""
     _set_host_blas(a.device)
     return _native._solver(routine, a, b, c, v, **desc)
+
+
+def matrix_magnitudes(work):
+    """The largest magnitude in each matrix of a stack of LAPACK's dtypes, flattened over the
+    batch, on the host: NaN for a matrix holding a NaN, else inf for one holding an infinity
+    (LAPACK's xLANGE('M'), with which gesdd decides). One reduction and one small transfer:
+    vendor routines differ on non-finite input, so the rule cannot be left to them."""
+    return _native.asnumpy(real_part(ABS_MAX(work, axis=(-2, -1)))).reshape(-1)
 
 
 def raise_on_info(infos, message):

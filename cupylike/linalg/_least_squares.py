@@ -59,10 +59,18 @@ def lstsq(a, b, rcond=None):
     real = L.real_dtype(dtype)
     if rcond is None:
         rcond = numpy.finfo(real).eps * max(m, n)
-    u, s, vh = svd(a.astype(dtype, copy=False), full_matrices=False)
+    # NumPy's gelsd fails on a matrix holding NaN or an infinity (the SVD of the latter has
+    # NaN singular values): both raise, with gelsd's message.
+    failed = L.LinAlgError("SVD did not converge in Linear Least Squares")
+    try:
+        u, s, vh = svd(a.astype(dtype, copy=False), full_matrices=False)
+    except L.LinAlgError:
+        raise failed from None
     # The rank is a Python int, so the singular values come to the host: the cutoff is applied
     # there too, and the reciprocals go back (min(M, N) values).
     s_host = _native.asnumpy(s)
+    if numpy.isnan(s_host).any():
+        raise failed
     cutoff = rcond * s_host.max(initial=0)
     rank = int((s_host > cutoff).sum())
     inv_s = numpy.zeros_like(s_host)

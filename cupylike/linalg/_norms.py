@@ -26,6 +26,7 @@ _absolute = UFUNCS["absolute"]
 _sqrt = UFUNCS["sqrt"]
 _power = UFUNCS["power"]
 _divide = UFUNCS["divide"]
+_isnan = UFUNCS["isnan"]
 _multiply = UFUNCS["multiply"]
 
 
@@ -172,8 +173,9 @@ def cond(x, p=None):
     host = _native.asnumpy(r)
     nan = numpy.isnan(host)
     if nan.any():
-        # x holds a NaN where the sum of its squared magnitudes is NaN (a kernel norm has).
-        nan &= ~numpy.isnan(_native.asnumpy(ABS_SQUARE_SUM(x, axis=(-2, -1))))
+        # NumPy's isnan: a complex element is NaN where either part is (inf + nanj too, whose
+        # magnitude is inf).
+        nan &= ~_native.asnumpy(_isnan(x).any(axis=(-2, -1)))
         host = numpy.where(nan, numpy.inf, host)
         r = _native.asarray(host, device=x.device)
     return r

@@ -15,7 +15,7 @@ from cupylike._math import _polyarith as A
 from cupylike._math._selection import where
 from cupylike._math._sumprod import prod
 from cupylike._sorting._sort import sort
-from cupylike.linalg._eigen import eigvals
+from cupylike.linalg._eigen import eigvals_real_if_real
 from cupylike.linalg._least_squares import lstsq
 from cupylike.polynomial.polyutils import as_int, as_series, series, trimcoef, trimseq
 
@@ -356,7 +356,7 @@ def polyroots(c):
         return _native.zeros(0, c.dtype, device=c.device)
     if c.shape[0] == 2:
         return (-c[0] / c[1]).reshape(1)
-    return sort(eigvals(polycompanion(c)))
+    return sort(eigvals_real_if_real(polycompanion(c)))
 
 
 def _valnd(c, *points):
