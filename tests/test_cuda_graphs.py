@@ -226,13 +226,17 @@ def test_end_capture_without_begin_and_begin_twice_raise(stream):
     stream.end_capture().launch(stream)
 
 
-def test_synchronizing_a_capturing_stream_raises_and_invalidates(stream):
+@pytest.mark.parametrize("wait", ["stream", "device"])
+def test_synchronizing_a_capturing_stream_raises_and_invalidates(stream, wait):
     x = cp.arange(N, dtype=cp.float32)
     with stream:
         stream.begin_capture()
         cp.multiply(x, 2, out=x)
         with pytest.raises(CUDADriverError, match="CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"):
-            stream.synchronize()
+            if wait == "stream":
+                stream.synchronize()
+            else:
+                cp.cuda.Device().synchronize()
         with pytest.raises(CUDADriverError, match="CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"):
             stream.end_capture()
     assert not stream.is_capturing()

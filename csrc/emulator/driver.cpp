@@ -314,7 +314,7 @@ CUresult CUDAAPI cuCtxSynchronize(void) {
   State& s = emu::state();
   emu::Call call(s);
   if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
-  if (CUresult r = emu::unsafe_call_allowed(s, "cuCtxSynchronize"); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::device_wait_allowed(s, t_current->device); r != CUDA_SUCCESS) return r;
   s.run_device(t_current->device);
   return emu::sticky_error(s);
 }

@@ -6,12 +6,12 @@
 // - Waiting on a capturing stream (cuStreamSynchronize, cuStreamQuery, a copy to or from
 //   pageable memory, which completes before returning) gives CUDA_ERROR_STREAM_CAPTURE_
 //   UNSUPPORTED; so does work on the legacy null stream while a blocking stream of its device
-//   captures (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT), and cuMemAlloc, cuMemFree and
-//   cuCtxSynchronize from a thread that captures in global or thread-local mode or while any
-//   thread captures in global mode. Each invalidates the capture: work issued to it afterwards
-//   fails with CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, and so does cuStreamEndCapture, which
-//   ends it with no graph. A capture not begun in relaxed mode ends on its own thread
-//   (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD).
+//   captures (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT), cuCtxSynchronize while a stream of the
+//   device captures, and cuMemAlloc and cuMemFree from a thread that captures in global or
+//   thread-local mode or while any thread captures in global mode. Each invalidates the capture:
+//   work issued to it afterwards fails with CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, and so does
+//   cuStreamEndCapture, which ends it with no graph. A capture not begun in relaxed mode ends on
+//   its own thread (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD).
 // - cuGraphInstantiate copies the graph's ops; cuGraphLaunch issues them in order on a stream
 //   of the graph's device, where they run as any other work (and are recorded again when that
 //   stream captures). A copy reads its source when it runs, so a replay sees the current
@@ -61,6 +61,18 @@ CUresult capture_allows(State& s, Queue& q, bool waits) {
   return implicit ? capture_error(kCaptureImplicit,
                                   "work on the legacy stream while a blocking stream captures")
                   : CUDA_SUCCESS;
+}
+
+CUresult device_wait_allowed(State& s, int dev) {
+  bool capturing = false;
+  for (const auto& q : s.device(dev).streams) {
+    if (!q->capture) continue;
+    q->capture->invalidated = true;
+    capturing = true;
+  }
+  return capturing ? capture_error(kCaptureUnsupported,
+                                   "cuCtxSynchronize would wait for a capturing stream")
+                   : CUDA_SUCCESS;
 }
 
 CUresult unsafe_call_allowed(State& s, const char* call) {

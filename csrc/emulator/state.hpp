@@ -372,10 +372,12 @@ inline CUresult event_state(const State& s, CUevent e, EventState*& out) {
 /// device captures; either invalidates the capture. A capture already invalidated refuses
 /// everything.
 CUresult capture_allows(State& s, Queue& q, bool waits);
-/// Whether the calling thread may make a "potentially unsafe" call (cuMemAlloc, cuMemFree, a
-/// synchronisation of the device): not while it captures in a mode other than relaxed, nor
-/// while any thread captures in global mode. If not, invalidates those captures and returns
-/// CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED naming `call`.
+/// Whether the host may wait for all work of device `dev` (cuCtxSynchronize): not while one of
+/// its streams captures, whose work cannot complete; if so, invalidates those captures.
+CUresult device_wait_allowed(State& s, int dev);
+/// Whether the calling thread may make a "potentially unsafe" call (cuMemAlloc, cuMemFree): not
+/// while it captures in a mode other than relaxed, nor while any thread captures in global mode. If
+/// not, invalidates those captures and returns CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED naming `call`.
 CUresult unsafe_call_allowed(State& s, const char* call);
 
 // Issues an op on stream `h` of the current device; `complete`: run it (and what it depends
