@@ -213,6 +213,9 @@ def test_capture_on_the_null_stream_raises():
         Stream.null.begin_capture()
     with pytest.raises(RuntimeError, match="cannot capture on the default"):
         cp.cuda.get_current_stream().begin_capture()
+    for handle in (0, 1):  # CUDA's names of the legacy stream
+        with pytest.raises(RuntimeError, match="cannot capture on the default"):
+            cp.cuda.ExternalStream(handle).begin_capture()
     assert not Stream.null.is_capturing()
 
 

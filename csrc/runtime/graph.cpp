@@ -51,7 +51,10 @@ void Graph::upload(const Stream& stream) const {
 }
 
 void begin_capture(const Stream& stream, int mode) {
-  if (stream.is_null()) raise(ErrorKind::runtime, "cannot capture on the default (legacy) stream");
+  // CuPy's test: the null stream, or a stream object over handle 0 or 1 (CU_STREAM_LEGACY).
+  const auto handle = reinterpret_cast<uintptr_t>(stream.handle());
+  if (stream.is_null() || handle == 0 || handle == 1)
+    raise(ErrorKind::runtime, "cannot capture on the default (legacy) stream");
   backend_for(*stream.device()).begin_capture(stream.handle(), mode);
   std::lock_guard<std::mutex> lock(g_mutex);
   g_owned[stream.id()];
