@@ -43,6 +43,8 @@
 // - Launches (launches.cpp) are checked against a GPU's limits with CUDA's error codes, copy
 //   their arguments, and run in stream order on the block runner. A kernel that traps, fails
 //   an assert or deadlocks sets a sticky error, as a GPU's fault does: every later call fails.
+// - Stream capture and graphs (graphs.cpp): work issued to a capturing stream is recorded, and
+//   a launch of the graph issues it again in order.
 // - The extension's hooks (hooks.cpp) report counters and launches for tests, and explain the
 //   calling thread's last error.
 //
@@ -55,6 +57,7 @@
 #include <utility>
 
 #include "emulator/state.hpp"
+#include "runtime/capture_errors.hpp"
 #include "runtime/gpu_limits.hpp"
 
 namespace cupylike::emulator {
@@ -153,6 +156,11 @@ constexpr ErrorText kErrors[] = {
     {CUDA_ERROR_LAUNCH_TIMEOUT, "CUDA_ERROR_LAUNCH_TIMEOUT",
      "the launch timed out and was terminated"},
     {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error"},
+    {CUresult(kIllegalState.code), kIllegalState.name, kIllegalState.text},
+    {CUresult(kCaptureUnsupported.code), kCaptureUnsupported.name, kCaptureUnsupported.text},
+    {CUresult(kCaptureInvalidated.code), kCaptureInvalidated.name, kCaptureInvalidated.text},
+    {CUresult(kCaptureImplicit.code), kCaptureImplicit.name, kCaptureImplicit.text},
+    {CUresult(kCaptureWrongThread.code), kCaptureWrongThread.name, kCaptureWrongThread.text},
 };
 
 const ErrorText* find_error(CUresult code) {
@@ -306,6 +314,7 @@ CUresult CUDAAPI cuCtxSynchronize(void) {
   State& s = emu::state();
   emu::Call call(s);
   if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::device_wait_allowed(s, t_current->device); r != CUDA_SUCCESS) return r;
   s.run_device(t_current->device);
   return emu::sticky_error(s);
 }
@@ -317,6 +326,7 @@ CUresult CUDAAPI cuMemAlloc(CUdeviceptr* ptr, size_t bytes) {
   emu::Call call(s);
   if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   if (!ptr || bytes == 0) return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult r = emu::unsafe_call_allowed(s, "cuMemAlloc"); r != CUDA_SUCCESS) return r;
   emu::DeviceState& d = s.device(t_current->device);
   if (bytes > d.capacity - d.live_bytes) return CUDA_ERROR_OUT_OF_MEMORY;
   uint64_t address = d.memory.allocate(bytes);
@@ -335,6 +345,7 @@ CUresult CUDAAPI cuMemFree(CUdeviceptr ptr) {
   if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   auto it = s.allocations.find(ptr);
   if (it == s.allocations.end() || it->second.global) return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult r = emu::unsafe_call_allowed(s, "cuMemFree"); r != CUDA_SUCCESS) return r;
   emu::Allocation a = it->second;
   s.run_device(a.device);  // cuMemFree waits for work that may still use the memory
   s.device(a.device).memory.release(ptr, a.size);

@@ -22,6 +22,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,7 @@ using Clock = std::chrono::steady_clock;
 struct Queue;
 struct EventState;
 struct Launch;
+struct Op;
 
 }  // namespace cupylike::emulator
 
@@ -47,6 +49,16 @@ struct CUstream_st {
 };
 struct CUevent_st {
   std::shared_ptr<cupylike::emulator::EventState> state;
+};
+// A captured graph and an instantiated one (graphs.cpp): the ops a capture recorded, issued
+// in order on the launch's stream.
+struct CUgraph_st {
+  int device = 0;
+  std::vector<cupylike::emulator::Op> ops;
+};
+struct CUgraphExec_st {
+  int device = 0;
+  std::vector<cupylike::emulator::Op> ops;
 };
 
 namespace cupylike::emulator {
@@ -115,6 +127,15 @@ struct Op {
   std::vector<Dependency> deps;
 };
 
+/// A stream's capture (graphs.cpp): the ops issued to the stream since cuStreamBeginCapture.
+struct Capture {
+  CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_GLOBAL;
+  std::thread::id thread;  // that began it
+  uint64_t id = 0;         // cuStreamGetCaptureInfo's unique id
+  bool invalidated = false;
+  std::vector<Op> ops;
+};
+
 struct Queue {
   int device = 0;
   bool null = false;      // the device's legacy null stream
@@ -122,7 +143,8 @@ struct Queue {
   std::deque<Op> ops;     // ops[i] runs at position executed + i
   uint64_t executed = 0;  // ops run so far
   uint64_t enqueued = 0;  // ops issued so far
-  uint64_t reported_not_ready = 0;  // cuStreamQuery said NOT_READY for work up to here
+  uint64_t reported_not_ready = 0;   // cuStreamQuery said NOT_READY for work up to here
+  std::unique_ptr<Capture> capture;  // while capturing: ops go there, not to `ops`
 };
 
 /// A range of device addresses the emulator serves: memory from cuMemAlloc (host points into
@@ -161,6 +183,9 @@ struct State {
   std::map<uintptr_t, size_t> pinned;          // cuMemHostAlloc'ed ranges by address
   std::set<CUstream> streams;
   std::set<CUevent> events;
+  std::set<CUgraph> graphs;
+  std::set<CUgraphExec> graph_execs;
+  uint64_t captures_begun = 0;
   Stats stats;
 
   DeviceState& device(int d) { return devices[size_t(d)]; }
@@ -203,6 +228,10 @@ struct State {
   /// Issues `op` on `q` with the legacy null stream's implicit ordering; returns its position
   /// (the op has run once q.executed reaches it).
   uint64_t enqueue(Queue& q, Op op) {
+    if (q.capture) {  // recorded, not run: a launch of the graph orders it on its own stream
+      if (!q.capture->invalidated) q.capture->ops.push_back(std::move(op));
+      return q.enqueued;
+    }
     DeviceState& d = device(q.device);
     auto after = [&op](const std::shared_ptr<Queue>& other) {
       if (other->executed < other->enqueued) op.deps.push_back({other, other->enqueued});
@@ -338,6 +367,19 @@ inline CUresult event_state(const State& s, CUevent e, EventState*& out) {
   return CUDA_SUCCESS;
 }
 
+/// CUDA's capture rules for work issued to `q` (graphs.cpp): work the host waits for is not
+/// permitted on a capturing stream, nor work on the legacy stream while a blocking stream of its
+/// device captures; either invalidates the capture. A capture already invalidated refuses
+/// everything.
+CUresult capture_allows(State& s, Queue& q, bool waits);
+/// Whether the host may wait for all work of device `dev` (cuCtxSynchronize): not while one of
+/// its streams captures, whose work cannot complete; if so, invalidates those captures.
+CUresult device_wait_allowed(State& s, int dev);
+/// Whether the calling thread may make a "potentially unsafe" call (cuMemAlloc, cuMemFree): not
+/// while it captures in a mode other than relaxed, nor while any thread captures in global mode. If
+/// not, invalidates those captures and returns CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED naming `call`.
+CUresult unsafe_call_allowed(State& s, const char* call);
+
 // Issues an op on stream `h` of the current device; `complete`: run it (and what it depends
 // on) before returning, as copies to or from pageable memory do. A kernel that fails meanwhile
 // makes this return its error.
@@ -345,6 +387,7 @@ inline CUresult issue(State& s, CUstream h, Op op, bool complete) {
   std::shared_ptr<Queue> q;
   if (CUresult r = queue_of(s, h, q); r != CUDA_SUCCESS) return r;
   if (q->device != t_current->device) return CUDA_ERROR_INVALID_HANDLE;  // another context's
+  if (CUresult r = capture_allows(s, *q, complete); r != CUDA_SUCCESS) return r;
   uint64_t position = s.enqueue(*q, std::move(op));
   if (complete) s.run_until(*q, position);
   return sticky_error(s);

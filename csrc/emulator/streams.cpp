@@ -48,6 +48,7 @@ CUresult CUDAAPI cuStreamSynchronize(CUstream stream) {
   if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   std::shared_ptr<Queue> q;
   if (CUresult r = emu::queue_of(s, stream, q); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::capture_allows(s, *q, true); r != CUDA_SUCCESS) return r;
   s.run_all(*q);
   return emu::sticky_error(s);
 }
@@ -58,6 +59,7 @@ CUresult CUDAAPI cuStreamQuery(CUstream stream) {
   if (CUresult r = emu::need_context(s); r != CUDA_SUCCESS) return r;
   std::shared_ptr<Queue> q;
   if (CUresult r = emu::queue_of(s, stream, q); r != CUDA_SUCCESS) return r;
+  if (CUresult r = emu::capture_allows(s, *q, true); r != CUDA_SUCCESS) return r;
   s.run_until(*q, std::min(q->reported_not_ready, q->enqueued));  // reported once: runs now
   if (q->executed >= q->enqueued) return emu::sticky_error(s);
   q->reported_not_ready = q->enqueued;

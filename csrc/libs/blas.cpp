@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "libs/blas_backends.hpp"
+#include "runtime/cpu/capture.hpp"
 
 namespace cupylike {
 
@@ -71,9 +72,13 @@ void gemm(Device device, const GemmCall& call, const void* a, int64_t a_bytes, c
   }
   if (call.m == 0 || call.n == 0 || call.batch == 0) return;
   // k == 0 still writes C (zeros), as BLAS does with beta 0.
-  if (device.is_cpu())
+  if (device.is_cpu()) {
+    // The host BLAS does not go through the stream: a capture records the call itself.
+    if (cpu::capture_open() &&
+        cpu::record(stream.handle(), "cublasGemmEx", [=] { host_gemm(call, a, b, c); }))
+      return;
     host_gemm(call, a, b, c);
-  else
+  } else
     cublas_gemm(device, call, a, b, c, stream);
 }
 

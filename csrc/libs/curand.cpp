@@ -27,6 +27,7 @@
 #include "libs/philox.hpp"
 #include "libs/rand_backends.hpp"
 #include "runtime/backend.hpp"
+#include "runtime/cpu/capture.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/driver.hpp"
 
@@ -333,6 +334,12 @@ void curand_set_host_threads(int threads) { g_host_threads = threads; }
 void curand_set_host_direct(bool on) { g_host_direct = on; }
 
 void curand_generate(Device device, const RandCall& call, void* out, const Stream& stream) {
+  // The cpu device's generators do not go through the stream: a capture records the call, which
+  // draws the same numbers at every replay (its offset is fixed), as cuRAND's captured kernels.
+  if (device.is_cpu() && cpu::capture_open() && cpu::record(stream.handle(), "curandGenerate", [=] {
+        curand_generate(device, call, out, *Stream::null());
+      }))
+    return;
   const bool philox = call.generator == RandGenerator::philox4_32_10;
   if (philox && device.is_cpu() && call.distribution == RandDistribution::raw32 &&
       g_host_direct.load())

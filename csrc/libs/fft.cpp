@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/layout.hpp"
 #include "libs/fft_backends.hpp"
+#include "runtime/cpu/capture.hpp"
 
 namespace cupylike {
 
@@ -165,9 +166,13 @@ void fft(const ArrayPtr& x, const ArrayPtr& y, const FftCall& call) {
     g_entries.push_back(describe(call));
     if (g_dry_run.load()) return;
   }
-  if (device.is_cpu())
+  if (device.is_cpu()) {
+    // The host FFT does not go through the stream: a capture records the call itself.
+    if (cpu::capture_open() && cpu::record(current_stream(device)->handle(), "cufftXtExec",
+                                           [=] { run_on_host(call, x, y); }))
+      return;
     run_on_host(call, x, y);
-  else
+  } else
     cufft_exec(device, call, x->data(), y->data(), *current_stream(device));
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "libs/solver_backends.hpp"
+#include "runtime/cpu/capture.hpp"
 
 namespace cupylike {
 
@@ -182,7 +183,12 @@ std::vector<int32_t> run_solver(Device device, const SolverCall& call, const Sol
   if (call.batch == 0 || call.m == 0 || call.n == 0 ||
       (call.routine == SolverRoutine::getrs && call.nrhs == 0))
     return std::vector<int32_t>(size_t(call.batch), 0);
-  if (device.is_cpu()) return host_solver(call, ops);
+  if (device.is_cpu()) {
+    // The host LAPACK's answer (info) is read at once; a GPU's would be copied to the host,
+    // which a capture forbids: refused likewise.
+    cpu::refuse_while_capturing(stream.handle(), "cusolverDn");
+    return host_solver(call, ops);
+  }
   return cusolver_solver(device, call, ops, stream);
 }
 

@@ -7,6 +7,7 @@
 #include "runtime/backend.hpp"
 #include "runtime/checked_mode.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/graph.hpp"
 #include "runtime/stream.hpp"
 
 namespace cupylike {
@@ -106,9 +107,8 @@ void set_allocator(AllocatorFn allocator) {
 
 bool has_custom_allocator() { return g_has_custom.load(std::memory_order_acquire); }
 
-MemoryPtr allocate(Device device, size_t bytes) {
-  if (bytes == 0) return nullptr;
-  uint64_t stream = current_stream(device)->id();
+namespace {
+MemoryPtr allocate_on(Device device, size_t bytes, uint64_t stream) {
   if (has_custom_allocator()) {
     std::shared_ptr<AllocatorFn> fn;
     {
@@ -119,6 +119,16 @@ MemoryPtr allocate(Device device, size_t bytes) {
   }
   if (device.is_cpu() && checked_mode()) return guarded_allocate(device, bytes);
   return default_pool_set().malloc(device, bytes, stream);
+}
+}  // namespace
+
+MemoryPtr allocate(Device device, size_t bytes) {
+  if (bytes == 0) return nullptr;
+  const StreamPtr& stream = current_stream(device);
+  MemoryPtr memory = allocate_on(device, bytes, stream->id());
+  // A graph captured on the stream may replay work on this memory long after its array is gone.
+  keep_while_captured(*stream, memory);
+  return memory;
 }
 
 }  // namespace cupylike

@@ -8,6 +8,8 @@
 #include "core/error.hpp"
 #include "core/layout.hpp"
 #include "memory/allocator.hpp"
+#include "runtime/capture_errors.hpp"
+#include "runtime/graph.hpp"
 
 namespace cupylike {
 namespace {
@@ -102,6 +104,13 @@ class Staging {
   size_t in_flight_ = 0;
 };
 
+// A graph would read or write the host's buffer (or a pinned staging buffer the pool recycles)
+// at each replay, long after it may be gone, and a download must wait for the stream: both are
+// refused while the stream captures, before anything is issued, so the capture stays valid.
+void refuse_while_capturing(const Stream& stream, const char* call) {
+  if (captured_here(stream)) raise_driver_error(call, kCaptureUnsupported);
+}
+
 }  // namespace
 
 void upload(const NDArray& dst, const void* host, const Stream& stream) {
@@ -110,6 +119,7 @@ void upload(const NDArray& dst, const void* host, const Stream& stream) {
   Device d = dst.device();
   Backend& b = backend_for(d);
   StreamHandle h = stream.handle();
+  refuse_while_capturing(stream, "cuMemcpyHtoDAsync");
   if (b.stages_uploads())
     Staging::instance().upload(b, s.device, static_cast<const char*>(host), s.bytes, h);
   else
@@ -119,6 +129,7 @@ void upload(const NDArray& dst, const void* host, const Stream& stream) {
 void download(const NDArray& src, void* host, const Stream& stream) {
   Span s = extent_of(src);
   if (s.bytes == 0) return;
+  refuse_while_capturing(stream, "cuMemcpyDtoHAsync");
   backend_for(src.device()).copy_to_host(host, s.device, s.bytes, stream.handle());
 }
 

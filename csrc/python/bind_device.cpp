@@ -1,5 +1,5 @@
-// Device, Stream and Event, as cupylike.Device (also cupylike.cuda.Device), cupylike.cuda.Stream
-// and cupylike.cuda.Event.
+// Device, Stream, Event and Graph, as cupylike.Device (also cupylike.cuda.Device),
+// cupylike.cuda.Stream, cupylike.cuda.Event and cupylike.cuda.Graph.
 #include <pybind11/stl.h>
 
 #include "core/error.hpp"
@@ -7,6 +7,7 @@
 #include "python/convert.hpp"
 #include "runtime/cuda/driver.hpp"
 #include "runtime/device_properties.hpp"
+#include "runtime/graph.hpp"
 
 namespace cupylike::python {
 
@@ -122,6 +123,18 @@ runs as it is issued, so every stream is in order and ``synchronize`` returns at
            })
       .def("wait_event", &Stream::wait_event, py::arg("event"))
       .def(
+          "begin_capture",
+          [](const Stream& s, py::handle mode) {
+            begin_capture(s, mode.is_none() ? capture_relaxed : mode.cast<int>());
+          },
+          py::arg("mode") = py::none(),
+          "Records the work issued to this stream, without running it, until end_capture "
+          "(mode: a streamCaptureMode of cupylike.cuda.runtime; relaxed by default, as CuPy).")
+      .def(
+          "end_capture", [](const Stream& s) { return end_capture(s); },
+          "Ends the capture and returns its work as a cupylike.cuda.Graph.")
+      .def("is_capturing", [](const Stream& s) { return is_capturing(s); })
+      .def(
           "record",
           [](StreamPtr s, std::shared_ptr<Event> event) {
             if (!event)
@@ -158,6 +171,31 @@ runs as it is issued, so every stream is in order and ``synchronize`` returns at
       "get_current_stream",
       [](py::handle device) { return current_stream(device_from_py(device)); },
       py::arg("device") = py::none(), "The calling thread's current stream on a device.");
+}
+
+void bind_graph(py::module_& m) {
+  py::class_<Graph, std::shared_ptr<Graph>>(m, "Graph", R"doc(
+Work captured on a stream (Stream.begin_capture ... Stream.end_capture), replayed in the order
+it was issued by ``launch``. Made only by capture.)doc")
+      .def(py::init([](py::args, py::kwargs) -> std::shared_ptr<Graph> {
+        raise(ErrorKind::not_implemented,
+              "currently this class cannot be initiated by the user and must be created via "
+              "stream capture");
+      }))
+      .def(
+          "launch",
+          [](const Graph& g, py::handle stream) {
+            // With the GIL held, as the calls it replays were issued: the cpu device's host FFT
+            // is a Python callable.
+            g.launch(stream_or_current(stream, g.device()));
+          },
+          py::arg("stream") = py::none(), "Issues the graph's work on a stream (the current one).")
+      .def(
+          "upload",
+          [](const Graph& g, py::handle stream) {
+            g.upload(stream_or_current(stream, g.device()));
+          },
+          py::arg("stream") = py::none(), "Readies the graph for a launch on a stream.");
 }
 
 void bind_event(py::module_& m) {
@@ -202,6 +240,7 @@ void bind_device(py::module_& m) {
   bind_device_class(m);
   bind_stream(m);
   bind_event(m);
+  bind_graph(m);
 }
 
 }  // namespace cupylike::python

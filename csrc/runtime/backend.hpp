@@ -13,6 +13,7 @@ namespace cupylike {
 
 using StreamHandle = void*;  // CUstream on cuda; nullptr is the null (legacy default) stream
 using EventHandle = void*;   // CUevent on cuda
+using GraphHandle = void*;   // CUgraphExec on cuda: an instantiated graph
 
 class LaunchPolicy;  // runtime/launch.hpp
 
@@ -56,6 +57,20 @@ class Backend {
   virtual bool event_done(EventHandle event) = 0;
   /// Milliseconds between two recorded events.
   virtual float elapsed_ms(EventHandle start, EventHandle end) = 0;
+
+  /// Stream capture (CUDA graphs, runtime/graph.hpp): from begin_capture until end_capture,
+  /// work issued to `stream` is recorded, not run. `mode` is CUstreamCaptureMode's value.
+  /// The errors are the driver's (CUDADriverError naming CUDA's code) on every device.
+  virtual void begin_capture(StreamHandle stream, int mode) = 0;
+  /// The recorded work as a graph ready to launch; the capture ends even when this throws
+  /// (CUDA_ERROR_STREAM_CAPTURE_INVALIDATED after an illegal call during the capture).
+  virtual GraphHandle end_capture(StreamHandle stream) = 0;
+  virtual bool is_capturing(StreamHandle stream) = 0;
+  /// Issues the graph's work on `stream`, in the order it was recorded.
+  virtual void launch_graph(GraphHandle graph, StreamHandle stream) = 0;
+  /// Readies the graph for a launch on `stream` (cuGraphUpload); nothing to do on the cpu.
+  virtual void upload_graph(GraphHandle graph, StreamHandle stream) = 0;
+  virtual void destroy_graph(GraphHandle graph) = 0;
 
   virtual void synchronize() = 0;
 

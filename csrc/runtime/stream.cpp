@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "runtime/graph.hpp"
 
 namespace cupylike {
 namespace {
@@ -31,6 +32,7 @@ std::shared_ptr<Stream> Stream::external(Device device, StreamHandle handle) {
 }
 
 Stream::~Stream() {
+  forget_capture(id_);  // a stream destroyed while it captures ends the capture
   if (!device_ || !owned_) return;
   try {
     backend_for(*device_).destroy_stream(handle_);

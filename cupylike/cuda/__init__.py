@@ -22,17 +22,18 @@ from cupylike._core._native import (
     get_elapsed_time,
     set_allocator,
 )
-from cupylike.cuda import device, memory, pinned_memory, runtime, stream
+from cupylike.cuda import device, graph, memory, pinned_memory, runtime, stream
 from cupylike.cuda.device import get_device_id
+from cupylike.cuda.graph import Graph
 from cupylike.cuda.memory import MemoryPool, OutOfMemoryError
 from cupylike.cuda.pinned_memory import PinnedMemoryPool, set_pinned_memory_allocator
 from cupylike.cuda.stream import ExternalStream
 
 __all__ = [
     "CompileError", "CompileException", "CUDADriverError", "CUDAUnavailableError", "Device",
-    "Event", "ExternalStream", "KernelError", "LaunchError", "MemoryPointer", "MemoryPool",
+    "Event", "ExternalStream", "Graph", "KernelError", "LaunchError", "MemoryPointer", "MemoryPool",
     "OutOfMemoryError", "PinnedMemoryPool", "Stream", "device", "get_allocator",
-    "get_current_stream", "get_device_id", "get_elapsed_time", "is_available", "memory",
+    "get_current_stream", "get_device_id", "get_elapsed_time", "graph", "is_available", "memory",
     "pinned_memory", "runtime", "set_allocator", "set_pinned_memory_allocator", "stream",
 ]
 

@@ -19,9 +19,15 @@ from cupylike._core._native import (
 __all__ = [
     "CUDARuntimeError", "deviceSynchronize", "driverGetVersion", "getDevice", "getDeviceCount",
     "getDeviceProperties", "is_hip", "memGetInfo", "runtimeGetVersion", "setDevice",
+    "streamCaptureModeGlobal", "streamCaptureModeRelaxed", "streamCaptureModeThreadLocal",
 ]
 
 is_hip = False
+
+# cudaStreamCaptureMode, for Stream.begin_capture(mode=...).
+streamCaptureModeGlobal = 0  # noqa: N816  (CUDA's names)
+streamCaptureModeThreadLocal = 1  # noqa: N816
+streamCaptureModeRelaxed = 2  # noqa: N816
 
 
 def getDeviceCount():  # noqa: N802  (CUDA's names)

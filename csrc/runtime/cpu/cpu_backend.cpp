@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "runtime/cpu/capture.hpp"
 
 namespace cupylike {
 namespace {
@@ -72,24 +73,65 @@ void host_memcpy(void* dst, const void* src, size_t bytes) {
   for (auto& t : threads) t.join();
 }
 
-void CpuBackend::copy_from_host(void* dst, const void* src, size_t bytes, StreamHandle) {
+// Host memory is not the device's: what a capture would read or write there later may be gone,
+// so transfers are refused while their stream captures (ops/transfer refuses uploads first).
+void CpuBackend::copy_from_host(void* dst, const void* src, size_t bytes, StreamHandle stream) {
+  cpu::refuse_while_capturing(stream, "cuMemcpyHtoDAsync");
   host_memcpy(dst, src, bytes);
 }
-void CpuBackend::copy_to_host(void* dst, const void* src, size_t bytes, StreamHandle) {
+void CpuBackend::copy_to_host(void* dst, const void* src, size_t bytes, StreamHandle stream) {
+  cpu::refuse_while_capturing(stream, "cuMemcpyDtoHAsync");
   host_memcpy(dst, src, bytes);
 }
-void CpuBackend::copy_on_device(void* dst, const void* src, size_t bytes, StreamHandle) {
+void CpuBackend::copy_on_device(void* dst, const void* src, size_t bytes, StreamHandle stream) {
+  if (cpu::capture_open() &&
+      cpu::record(stream, "cuMemcpyDtoDAsync", [=] { host_memcpy(dst, src, bytes); }))
+    return;
   host_memcpy(dst, src, bytes);
 }
-void CpuBackend::fill_bytes(void* dst, uint8_t value, size_t bytes, StreamHandle) {
+void CpuBackend::fill_bytes(void* dst, uint8_t value, size_t bytes, StreamHandle stream) {
+  if (cpu::capture_open() &&
+      cpu::record(stream, "cuMemsetD8Async", [=] { std::memset(dst, value, bytes); }))
+    return;
   std::memset(dst, value, bytes);
 }
+
+void CpuBackend::synchronize_stream(StreamHandle stream) {
+  cpu::refuse_while_capturing(stream, "cuStreamSynchronize");
+}
+
+void CpuBackend::synchronize() { cpu::refuse_while_any_capturing("cuCtxSynchronize"); }
+
+namespace {
+// A graph handle owns a reference, so a graph launched into another capture outlives its own
+// destruction there.
+using GraphRef = std::shared_ptr<const cpu::CpuGraph>;
+}  // namespace
+
+void CpuBackend::begin_capture(StreamHandle stream, int mode) { cpu::begin_capture(stream, mode); }
+
+GraphHandle CpuBackend::end_capture(StreamHandle stream) {
+  return new GraphRef(cpu::end_capture(stream));
+}
+
+bool CpuBackend::is_capturing(StreamHandle stream) { return cpu::is_capturing(stream); }
+
+void CpuBackend::launch_graph(GraphHandle graph, StreamHandle stream) {
+  GraphRef g = *static_cast<GraphRef*>(graph);
+  if (cpu::capture_open() && cpu::record(stream, "cuGraphLaunch", [g] { g->run(); })) return;
+  g->run();
+}
+
+void CpuBackend::destroy_graph(GraphHandle graph) { delete static_cast<GraphRef*>(graph); }
 
 StreamHandle CpuBackend::create_stream(bool, int) {
   // A cpu stream has no state; the handle only has to be unique while the stream lives.
   return new char;
 }
-void CpuBackend::destroy_stream(StreamHandle stream) { delete static_cast<char*>(stream); }
+void CpuBackend::destroy_stream(StreamHandle stream) {
+  cpu::forget_capture(stream);
+  delete static_cast<char*>(stream);
+}
 
 EventHandle CpuBackend::create_event(bool, bool) { return new CpuEvent; }
 void CpuBackend::destroy_event(EventHandle event) { delete static_cast<CpuEvent*>(event); }

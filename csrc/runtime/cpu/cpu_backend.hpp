@@ -26,7 +26,8 @@ class CpuBackend final : public Backend {
 
   StreamHandle create_stream(bool non_blocking, int priority) override;
   void destroy_stream(StreamHandle stream) override;
-  void synchronize_stream(StreamHandle) override {}
+  /// Nothing to wait for; refused while the stream captures, as CUDA refuses it.
+  void synchronize_stream(StreamHandle stream) override;
   bool stream_done(StreamHandle) override { return true; }
   void stream_wait_event(StreamHandle, EventHandle) override {}
 
@@ -37,9 +38,18 @@ class CpuBackend final : public Backend {
   bool event_done(EventHandle) override { return true; }
   float elapsed_ms(EventHandle start, EventHandle end) override;
 
+  /// runtime/cpu/capture: the work issued to a capturing stream is recorded, and a graph
+  /// replays it on the calling thread when launched.
+  void begin_capture(StreamHandle stream, int mode) override;
+  GraphHandle end_capture(StreamHandle stream) override;
+  bool is_capturing(StreamHandle stream) override;
+  void launch_graph(GraphHandle graph, StreamHandle stream) override;
+  void upload_graph(GraphHandle, StreamHandle) override {}
+  void destroy_graph(GraphHandle graph) override;
+
   DeviceProperties properties() override;
 
-  void synchronize() override {}
+  void synchronize() override;
 
   const LaunchPolicy& launch_policy() const override;
   bool stages_uploads() const override { return false; }

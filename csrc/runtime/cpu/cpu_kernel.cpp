@@ -1,5 +1,7 @@
 #include "runtime/cpu/cpu_kernel.hpp"
 
+#include "runtime/cpu/capture.hpp"
+
 namespace cupylike::cpu {
 
 CpuKernel::CpuKernel(std::shared_ptr<CpuModule> module, int index)
@@ -7,8 +9,16 @@ CpuKernel::CpuKernel(std::shared_ptr<CpuModule> module, int index)
       index_(index),
       max_dynamic_shared_(int(gpu_limits::kDefaultSharedPerBlock)) {}
 
-void CpuKernel::launch(const LaunchDims& dims, size_t, const Stream&, void** args,
+void CpuKernel::launch(const LaunchDims& dims, size_t, const Stream& stream, void** args,
                        uint64_t work_items) const {
+  if (capture_open()) {
+    auto step = [module = module_, index = index_, dims, work_items,
+                 values = std::make_shared<ArgumentCopy>(module_->param_sizes(index_), args)] {
+      std::vector<void*> pointers = values->pointers();
+      cpu::launch(*module, index, dims, pointers.data(), work_items);
+    };
+    if (record(stream.handle(), "cuLaunchKernel", std::move(step))) return;
+  }
   cpu::launch(*module_, index_, dims, args, work_items);
 }
 

@@ -180,6 +180,49 @@ float CudaBackend::elapsed_ms(EventHandle start, EventHandle end) {
   return ms;
 }
 
+void CudaBackend::begin_capture(StreamHandle stream, int mode) {
+  activate();
+  check(driver().cuStreamBeginCapture(as_stream(stream), CUstreamCaptureMode(mode)),
+        "cuStreamBeginCapture");
+}
+
+GraphHandle CudaBackend::end_capture(StreamHandle stream) {
+  activate();
+  CUgraph graph = nullptr;
+  check(driver().cuStreamEndCapture(as_stream(stream), &graph), "cuStreamEndCapture");
+  // The executable graph is all a launch needs (as CuPy keeps only it).
+  CUgraphExec exec = nullptr;
+  CUresult r = driver().cuGraphInstantiateWithFlags(&exec, graph, 0);
+  driver().cuGraphDestroy(graph);
+  check(r, "cuGraphInstantiate");
+  return exec;
+}
+
+bool CudaBackend::is_capturing(StreamHandle stream) {
+  activate();
+  CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+  check(driver().cuStreamIsCapturing(as_stream(stream), &status), "cuStreamIsCapturing");
+  return status != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
+void CudaBackend::launch_graph(GraphHandle graph, StreamHandle stream) {
+  activate();
+  check(driver().cuGraphLaunch(static_cast<CUgraphExec>(graph), as_stream(stream)),
+        "cuGraphLaunch");
+}
+
+void CudaBackend::upload_graph(GraphHandle graph, StreamHandle stream) {
+  activate();
+  check(driver().cuGraphUpload(static_cast<CUgraphExec>(graph), as_stream(stream)),
+        "cuGraphUpload");
+}
+
+void CudaBackend::destroy_graph(GraphHandle graph) {
+  activate();
+  CUresult r = driver().cuGraphExecDestroy(static_cast<CUgraphExec>(graph));
+  if (r != CUDA_ERROR_DEINITIALIZED) check(r, "cuGraphExecDestroy");
+}
+
 void CudaBackend::synchronize() {
   activate();
   InterruptWatch watch;

@@ -42,6 +42,13 @@ class CudaBackend final : public Backend {
   bool event_done(EventHandle event) override;
   float elapsed_ms(EventHandle start, EventHandle end) override;
 
+  void begin_capture(StreamHandle stream, int mode) override;
+  GraphHandle end_capture(StreamHandle stream) override;
+  bool is_capturing(StreamHandle stream) override;
+  void launch_graph(GraphHandle graph, StreamHandle stream) override;
+  void upload_graph(GraphHandle graph, StreamHandle stream) override;
+  void destroy_graph(GraphHandle graph) override;
+
   DeviceProperties properties() override;
 
   void synchronize() override;

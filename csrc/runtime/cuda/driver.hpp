@@ -53,7 +53,15 @@ namespace cupylike::cuda {
   X(cuModuleGetGlobal)               \
   X(cuFuncGetAttribute)              \
   X(cuFuncSetAttribute)              \
-  X(cuLaunchKernel)
+  X(cuLaunchKernel)                  \
+  X(cuStreamBeginCapture)            \
+  X(cuStreamEndCapture)              \
+  X(cuStreamIsCapturing)             \
+  X(cuGraphInstantiateWithFlags)     \
+  X(cuGraphUpload)                   \
+  X(cuGraphLaunch)                   \
+  X(cuGraphExecDestroy)              \
+  X(cuGraphDestroy)
 
 struct Driver {
 #define CUPYLIKE_DRIVER_MEMBER(name) decltype(&::name) name = nullptr;
