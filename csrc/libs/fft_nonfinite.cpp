@@ -44,7 +44,8 @@ bool fft_all_finite(const ArrayPtr& x, const Stream& stream) {
     parts = x->view({real, shape, strides, x->offset()});
   }
   if (parts->dtype() != DType::float32 && parts->dtype() != DType::float64)
-    raise(ErrorKind::type, std::string("fft: a finiteness check of ") + dtype_name(x->dtype()));
+    raise(ErrorKind::type, std::string("fft: no finiteness check of ") + dtype_name(x->dtype()) +
+                               " arrays (floating or complex only)");
   RkCallOptions options;
   options.stream = &stream;
   UfuncOperand operand;
