@@ -330,3 +330,22 @@ def test_long_and_prime_lengths_match_numpy_in_double_precision():
             real = host.real.copy()
             close(cupylike.fft.rfft(cupylike.asarray(real)).get(), numpy.fft.rfft(real), 1e-12)
     """)
+
+
+def test_infinities_turn_nan_as_in_cufft():
+    run_with_cufft("""
+        # kissfft's butterflies multiply by roots such as 1 + 0i, as cuFFT's do, so an
+        # infinity's other part turns NaN (inf * 0) where NumPy's is 0: an H100's cuFFT gave
+        # [inf+0j, -inf+nanj, inf+0j, -inf+nanj], kissfft NaNs in every imaginary part. The
+        # library's transforms of such input run on the host FFT instead, which the emulated
+        # pass of test_fft_nonfinite.py checks against NumPy.
+        with numpy.errstate(invalid="ignore"):
+            for name, type_, dtype in (("C2C", C2C, numpy.complex64),
+                                       ("Z2Z", Z2Z, numpy.complex128)):
+                h, _ = plan(type_, [4])
+                x = cupylike.asarray(numpy.array([1, 0, numpy.inf, 0], dtype))
+                y = cupylike.empty(4, dtype)
+                assert exec_(h, name, x, y, INVERSE) == SUCCESS
+                numpy.testing.assert_array_equal(y.get().real, [numpy.inf, -numpy.inf] * 2)
+                assert numpy.isnan(y.get().imag).all()
+    """)

@@ -8,11 +8,9 @@
 // Hermitian extension, keeping the real part. Every transform is read whole before any of its
 // output is written, so in-place executions are exact whenever each transform's output covers
 // its own input only, which is what cuFFT asks of in-place layouts.
-#include <cmath>
 #include <cstring>
 #include <kissfft/kissfft.hh>
 #include <map>
-#include <numbers>
 #include <type_traits>
 #include <utility>
 
@@ -44,76 +42,19 @@ void store(char* base, int64_t index, Complex value) {
   std::memcpy(base + index * int64_t(sizeof(T)), &v, sizeof(T));
 }
 
-// Lines holding an infinity or a NaN are summed directly up to this length (n^2 products);
-// longer ones go through kissfft like the others.
-constexpr int64_t kDirectMax = 4096;
-
-// w^r for w = exp(sign * 2 pi i / n), exactly 1, -1 or +-i at the quarter turns.
-Complex root(int64_t n, int64_t r, double sign) {
-  if ((4 * r) % n == 0) {
-    switch (4 * r / n) {
-      case 0:
-        return {1.0, 0.0};
-      case 1:
-        return {0.0, sign};
-      case 2:
-        return {-1.0, 0.0};
-      default:
-        return {0.0, -sign};
-    }
-  }
-  const double angle = sign * 2 * std::numbers::pi * double(r) / double(n);
-  return {std::cos(angle), std::sin(angle)};
-}
-
-// The DFT of a line holding an infinity or a NaN, term by term, leaving out products with a
-// zero part of a root of unity. A butterfly multiplies by 1 + 0i and turns an infinity's other
-// part into inf * 0 = NaN; here a part is NaN only where a NaN or infinities of both signs meet
-// in it. NumPy's pocketfft gives the same for lengths such as 4, 8 and small primes, e.g.
-// ifft([1, 0, inf, 0]) = [inf, -inf, inf, -inf] with zero imaginary parts (docs/differences.md
-// says where it does not).
-void direct(const std::vector<Complex>& x, std::vector<Complex>& y, bool inverse) {
-  const int64_t n = int64_t(x.size());
-  const double sign = inverse ? 1.0 : -1.0;
-  for (int64_t k = 0; k < n; ++k) {
-    double re = 0.0, im = 0.0;
-    for (int64_t j = 0; j < n; ++j) {
-      const Complex w = root(n, j * k % n, sign);
-      const double a = x[size_t(j)].real(), b = x[size_t(j)].imag();
-      if (w.real() != 0) {
-        re += a * w.real();
-        im += b * w.real();
-      }
-      if (w.imag() != 0) {
-        re -= b * w.imag();
-        im += a * w.imag();
-      }
-    }
-    y[size_t(k)] = {re, im};
-  }
-}
-
-bool finite(const std::vector<Complex>& line) {
-  for (const Complex& v : line)
-    if (!std::isfinite(v.real()) || !std::isfinite(v.imag())) return false;
-  return true;
-}
-
 // Unnormalised 1-d transforms of lines (forward: exp(-2 pi i jk / n)), with kissfft's tables
-// made once per length and direction for the execution.
+// made once per length and direction for the execution. Like cuFFT's, its butterflies multiply
+// by roots such as 1 + 0i, so an infinity's other part turns NaN (inf * 0) where NumPy's
+// pocketfft keeps a 0: the facade runs non-finite input on the host FFT (libs/fft_nonfinite).
 class Lines {
  public:
   void transform(std::vector<Complex>& line, bool inverse) {
     const size_t n = line.size();
     if (n == 1) return;  // a length-1 transform is the identity
     result_.resize(n);
-    if (int64_t(n) <= kDirectMax && !finite(line)) {
-      direct(line, result_, inverse);
-    } else {
-      auto& plan = plans_[{n, inverse}];
-      if (!plan) plan = std::make_unique<kissfft<double>>(n, inverse);
-      plan->transform(line.data(), result_.data());
-    }
+    auto& plan = plans_[{n, inverse}];
+    if (!plan) plan = std::make_unique<kissfft<double>>(n, inverse);
+    plan->transform(line.data(), result_.data());
     line.swap(result_);
   }
 

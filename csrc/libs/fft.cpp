@@ -6,7 +6,9 @@
 #include "core/error.hpp"
 #include "core/layout.hpp"
 #include "libs/fft_backends.hpp"
+#include "libs/fft_nonfinite.hpp"
 #include "runtime/cpu/capture.hpp"
+#include "runtime/graph.hpp"
 
 namespace cupylike {
 
@@ -50,7 +52,12 @@ int64_t reach(const FftCall& c, const int64_t* len, int64_t stride, int64_t dist
   return ((c.batch - 1) * dist + last + 1) * isz;
 }
 
-void check(const FftCall& c, int64_t in_bytes, int64_t out_bytes) {
+// The bytes each side of a call reaches from its array's first element.
+struct Reach {
+  int64_t in = 0, out = 0;
+};
+
+Reach check(const FftCall& c, int64_t in_bytes, int64_t out_bytes) {
   if (c.rank < 1 || c.rank > 3) raise(ErrorKind::value, "fft: rank must be 1 to 3");
   if (c.batch < 1) raise(ErrorKind::value, "fft: batch must be positive in " + describe(c));
   for (int k = 0; k < c.rank; ++k)
@@ -66,9 +73,11 @@ void check(const FftCall& c, int64_t in_bytes, int64_t out_bytes) {
   const int64_t real = c.double_precision ? 8 : 4;
   const int64_t in_isz = c.kind == FftKind::r2c ? real : 2 * real;
   const int64_t out_isz = c.kind == FftKind::c2r ? real : 2 * real;
-  if (reach(c, in_len, c.istride, c.idist, c.inembed, in_isz, "input") > in_bytes ||
-      reach(c, out_len, c.ostride, c.odist, c.onembed, out_isz, "output") > out_bytes)
+  const Reach r{reach(c, in_len, c.istride, c.idist, c.inembed, in_isz, "input"),
+                reach(c, out_len, c.ostride, c.odist, c.onembed, out_isz, "output")};
+  if (r.in > in_bytes || r.out > out_bytes)
     raise(ErrorKind::value, "fft: the transforms reach beyond their arrays in " + describe(c));
+  return r;
 }
 
 void copy_lengths(std::span<const int64_t> from, int64_t* to, const char* what) {
@@ -160,7 +169,7 @@ void fft(const ArrayPtr& x, const ArrayPtr& y, const FftCall& call) {
   check_same_device(x->device(), device);
   if (!y->writeable()) raise(ErrorKind::value, "fft: the output is read-only");
   check_dtypes(call, x->dtype(), y->dtype());
-  check(call, bytes_from_data(*x), bytes_from_data(*y));
+  const Reach reach = check(call, bytes_from_data(*x), bytes_from_data(*y));
   if (g_log.load()) {
     std::lock_guard<std::mutex> lock(g_log_mutex);
     g_entries.push_back(describe(call));
@@ -171,9 +180,17 @@ void fft(const ArrayPtr& x, const ArrayPtr& y, const FftCall& call) {
     if (cpu::capture_open() && cpu::record(current_stream(device)->handle(), "cufftXtExec",
                                            [=] { run_on_host(call, x, y); }))
       return;
-    run_on_host(call, x, y);
-  } else
-    cufft_exec(device, call, x->data(), y->data(), *current_stream(device));
+    return run_on_host(call, x, y);
+  }
+  const Stream& stream = *current_stream(device);
+  // A capturing stream cannot wait for the finiteness answer: a graph replays cuFFT as it is.
+  if (captured_here(stream) || fft_all_finite(x, stream))
+    return cufft_exec(device, call, x->data(), y->data(), stream);
+  // cuFFT would put NaNs where NumPy has none (libs/fft_nonfinite.hpp): NumPy's values come
+  // from the host executor, over host copies of both sides (y's keeps what the call skips).
+  const ArrayPtr host_y = fft_host_copy(y, reach.out, stream);
+  run_on_host(call, fft_host_copy(x, reach.in, stream), host_y);
+  fft_copy_back(y, host_y, reach.out, stream);
 }
 
 void set_host_fft(HostFft executor) {

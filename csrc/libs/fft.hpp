@@ -52,7 +52,8 @@ std::string describe(const FftCall& call);
 /// Checks `call` against x and y (one device, the dtypes of the kind and precision, y
 /// writeable, both sides inside the arrays) and records it in the log; unless a dry run, runs
 /// it from x's memory into y's: on cuFFT on a GPU's current stream (C2R overwrites the input,
-/// as cuFFT does), on the host executor on the cpu device.
+/// as cuFFT does), on the host executor on the cpu device and, through host copies, for a
+/// GPU's input that holds an infinity or a NaN (libs/fft_nonfinite.hpp).
 void fft(const ArrayPtr& x, const ArrayPtr& y, const FftCall& call);
 
 /// The cpu device's executor, registered once at import; fft raises RuntimeError without one.

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "libs/fft.hpp"
+#include "libs/fft_nonfinite.hpp"
 #include "python/bindings.hpp"
 
 namespace cupylike::python {
@@ -50,6 +51,12 @@ void bind_fft(py::module_& m) {
       },
       py::arg("execute"),
       "Registers the cpu device's FFT: execute(call_fields, x, y) runs the described transform.");
+  m.def(
+      "_fft_all_finite",
+      [](const ArrayPtr& x) { return fft_all_finite(x, *current_stream(x->device())); },
+      py::arg("x"),
+      "Whether every element of a floating or complex array is finite: the check by which a "
+      "GPU's transform of non-finite input runs on the host FFT instead of cuFFT.");
   m.def("_fft_log", &set_fft_log, py::arg("on"), py::arg("dry_run") = false,
         "Debug: record each transform's description (and with dry_run skip running it).");
   m.def("_take_fft_log", &take_fft_log, "The recorded transform descriptions, emptied.");
