@@ -25,7 +25,7 @@ from harness import fmt_time  # noqa: E402
 import cupylike  # noqa: E402
 
 SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing",
-          "manipulation", "sorting", "linalg", "fft", "random", "signal", "statistics"]
+          "manipulation", "sorting", "linalg", "fft", "random", "signal", "statistics", "fusion"]
 
 
 def _header(with_cupy):
