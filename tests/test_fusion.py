@@ -330,6 +330,17 @@ def test_reductions_of_large_arrays_sum_as_unfused():
     check(lambda a, b: (a - b).sum(axis=0), x, y[0])
 
 
+def test_reduction_of_more_inputs_than_a_reduction_kernel_takes():
+    """Five inputs: the map runs as an elementwise kernel, the unfused reduction follows."""
+    args = _args("float32", (3, 4), (4,), (3, 1), (), (3, 4))
+
+    def f(a, b, c, d, e):
+        return (a * b + c - d / e).max(axis=0, keepdims=True)
+
+    check(f, *args)
+    check(lambda a, b, c, d, e: cupylike.sum(a - b * c + d * e), *args)
+
+
 def test_reduction_dtype_and_empty():
     x = cupylike.zeros((0, 3), dtype=numpy.int8)
     check(lambda a: cupylike.sum(a + 1, axis=0, dtype=numpy.int16), x)

@@ -11,7 +11,7 @@ import numpy
 from cupylike._core import _native
 from cupylike._core._reduction_table import TABLE as REDUCTION_TABLE
 from cupylike._core._ufunc_reduce import loop_dtypes
-from cupylike._fusion._trace import COMPUTE_TYPES, FusionError, ctype
+from cupylike._fusion._trace import COMPUTE_TYPES, ctype
 
 _INCLUDES = "#include <cupylike/cast.cuh>\n#include <cupylike/ufunc_math.cuh>\n"
 _REDUCTIONS = {entry.name: entry for entry in REDUCTION_TABLE}
@@ -95,12 +95,9 @@ def reduction(trace, name, param_dtypes, result):
                 f"\n}}\n}}  // namespace {ns}\n")
     index = "_J" if re.search(r"\b_i\b", loop.map) else "0"
     call_args = "".join(f"p{k}, " for k in params)
-    try:
-        kernel = _native.ReductionKernel(
-            ", ".join(_param(k, param_dtypes[k]) for k in params), f"{out.name} out0",
-            f"{ns}::fused({call_args}{index})", f"{ns}::reduce(a, b)",
-            f"{ns}::post(a, _n, out0)", f"{ns}::identity()",
-            f"cupylike_fuse_{_identifier(name)}", reduce_type=reduce_type, preamble=preamble)
-    except NotImplementedError as e:
-        raise FusionError(f"cupylike.fuse cannot fuse this reduction: {e}") from None
+    kernel = _native.ReductionKernel(
+        ", ".join(_param(k, param_dtypes[k]) for k in params), f"{out.name} out0",
+        f"{ns}::fused({call_args}{index})", f"{ns}::reduce(a, b)",
+        f"{ns}::post(a, _n, out0)", f"{ns}::identity()",
+        f"cupylike_fuse_{_identifier(name)}", reduce_type=reduce_type, preamble=preamble)
     return kernel, params, entry, out

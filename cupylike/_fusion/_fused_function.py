@@ -94,9 +94,18 @@ class _Kernel:
             if trace.writes:
                 raise FusionError("cupylike.fuse cannot fuse in-place updates together with "
                                   "a reduction")
-            self.kernel, self.ins, self.entry, _ = _codegen.reduction(
-                trace, name, self.param_dtypes, self.reduction)
             self.written = []
+            self.unfused_reduction = None
+            try:
+                self.kernel, self.ins, self.entry, _ = _codegen.reduction(
+                    trace, name, self.param_dtypes, self.reduction)
+            except NotImplementedError:
+                # More inputs than ReductionKernel takes: the elementwise kernel makes the
+                # reduced value, the unfused reduction reduces it (two kernels, same result).
+                operand = self.reduction._reduction[1]
+                self.kernel, self.ins, _ = _codegen.elementwise(
+                    trace, name, self.param_dtypes, [operand])
+                self.unfused_reduction = self.reduction._reduction
         else:
             self.kernel, self.ins, self.written = _codegen.elementwise(
                 trace, name, self.param_dtypes, computed)
@@ -134,6 +143,11 @@ class _Kernel:
         return None if self.structure is None else _rebuild(self.structure, values)
 
     def _reduce(self, args, shape):
+        if self.unfused_reduction is not None:
+            kind, _, axes, keepdims, dtype = self.unfused_reduction
+            value = self.kernel(*(args[k] for k in self.ins))[0]
+            extra = {} if dtype is None else {"dtype": dtype}
+            return getattr(value, kind)(axis=axes, keepdims=keepdims, **extra)
         _, _, axes, keepdims, _ = self.reduction._reduction
         if not self.entry.has_identity and any(shape[a] == 0 for a in axes):
             raise ValueError(f"zero-size array to reduction operation {self.entry.ufunc} "
