@@ -190,6 +190,14 @@ def test_scalar_arguments_and_constants(dtype, scalar):
     assert [r.dtype for r in fused] == [r.dtype for r in host]
 
 
+def test_float16_constant_rounds_once():
+    """0.7062988328752062 rounds to float16 differently directly and through float32; NumPy
+    (and the unfused ufunc) round once."""
+    x = cupylike.ones(3, dtype=numpy.float16)
+    fused = check(lambda a: a * 0.7062988328752062, x)
+    assert fused.get().view(numpy.uint16)[0] == 14759
+
+
 def test_python_int_out_of_bounds():
     x = cupylike.arange(3, dtype=numpy.int8)
     f = cupylike.fuse(lambda a, s: a + s)

@@ -65,6 +65,10 @@ class Trace:
     def as_type(self, value, dtype):
         """C++ for `value` converted to `dtype` (NumPy's unsafe cast)."""
         dtype = numpy.dtype(dtype)
+        if value.is_const and dtype.char == "e" and value.dtype.kind == "f":
+            # One rounding from the double, as NumPy converts a Python float to float16
+            # (through float, a value near a float16 tie can round twice).
+            return f"cupylike::cast<__half>({literal(value.const, numpy.dtype('d'))})"
         if value.is_const:
             return literal(value.const, dtype)
         if value.dtype == dtype:
