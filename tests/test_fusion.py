@@ -359,6 +359,7 @@ def test_reduction_dtype_and_empty():
         with pytest.raises(ValueError, match="zero-size array to reduction operation"):
             f(x)
     check(lambda a: (a + 1).max(axis=1), x)
+    check(lambda a: ((a * 2).sum(axis=1),), x)  # a tuple of one reduction
 
 
 # -- where, astype, decorator forms, cache --------------------------------------------------------

@@ -79,7 +79,7 @@ class _Kernel:
             elif o._param is not None and o._is_array:
                 self.plan.append(("arg", o._param))
             elif o._reduction is not None:
-                self.plan.append(("reduction", 0))
+                self.plan.append(("reduction", None))
             elif not o._is_array:
                 raise FusionError("cupylike.fuse: the function returns a value computed from "
                                   "scalar arguments alone (return arrays)")
@@ -129,7 +129,7 @@ class _Kernel:
     def __call__(self, args):
         shape = self._check(args)
         if self.reduction is not None:
-            return self._reduce(args, shape)
+            return _rebuild(self.structure, [self._reduce(args, shape)])
         computed = ()
         if self.kernel is not None and self.written:
             # The kernel takes all its outputs or none: the computed ones are made here.
