@@ -190,6 +190,15 @@ def test_scalar_arguments_and_constants(dtype, scalar):
     assert [r.dtype for r in fused] == [r.dtype for r in host]
 
 
+@pytest.mark.parametrize("exponent", [2, -1, 0.5, 3, 2.0])
+def test_power_of_a_scalar_argument_takes_the_operators_shortcuts(exponent):
+    """`x ** s` is square, reciprocal or sqrt for s = 2, -1, 0.5 (Python scalars), as the
+    unfused operator decides by the value (complex power differs from them in the last
+    bits)."""
+    x = _random((40,), "complex64")
+    check(lambda a, s: a ** s, x, exponent)
+
+
 def test_float16_constant_rounds_once():
     """0.7062988328752062 rounds to float16 differently directly and through float32; NumPy
     (and the unfused ufunc) round once."""

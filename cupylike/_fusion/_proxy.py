@@ -10,7 +10,7 @@ import numpy
 from cupylike._core import _native
 from cupylike._core._ufunc_table import TABLE
 from cupylike._core._ufuncs import OPERATORS
-from cupylike._functional._vectorize_types import Value, constant, promote
+from cupylike._functional._vectorize_types import Value, constant, literal, promote
 from cupylike._fusion._trace import FusionError
 
 ENTRIES = {name: entry for entry in TABLE for name in (entry.name,) + entry.aliases}
@@ -197,6 +197,22 @@ def _shortcut(name, args):
     return None
 
 
+# The shortcuts by the value of a weak exponent that is only known when the kernel runs.
+_VALUE_SHORTCUTS = {"i": ((-1, "reciprocal"), (2, "square")), "f": ((0.5, "sqrt"),)}
+
+
+def _power_by_value(trace, base, exponent):
+    """`base ** exponent` for a Python scalar exponent known only at run time: power, or the
+    shortcut NumPy's operator takes for the exponent's value."""
+    result = trace.ufunc("power", [base, exponent])[0]
+    for value, name in _VALUE_SHORTCUTS.get(exponent.dtype.kind, ()):
+        special = trace.ufunc(name, [base])[0]
+        test = f"{exponent.code} == {literal(value, exponent.dtype)}"
+        result = trace.declare(result.dtype, f"{test} ? {special.code} : {result.code}",
+                               [exponent, special, result])
+    return (result,)
+
+
 def _same_kind_check(name, result, target):
     if not numpy.can_cast(result, target, "same_kind"):
         raise numpy._core._exceptions._UFuncOutputCastingError(
@@ -219,7 +235,11 @@ def apply(name, args, out=None, operator=False):
             values[0].dtype.kind in "iub" and values[1].dtype.kind in "iub":
         raise ValueError("Integers to negative integer powers are not allowed.")
     weak = operator and all(v.weak for v in values)
-    results = trace.ufunc(name, values, weak=weak)
+    if operator and name == "power" and proxies[0]._is_array and \
+            proxies[0].dtype.kind in "fc" and values[1].weak and not values[1].is_const:
+        results = _power_by_value(trace, values[0], values[1])
+    else:
+        results = trace.ufunc(name, values, weak=weak)
     ndim = max(p._ndim for p in proxies)
     is_array = any(p._is_array for p in proxies)
     made = tuple(FusionProxy(trace, v, ndim, is_array) for v in results)
