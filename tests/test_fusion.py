@@ -207,6 +207,20 @@ def test_float16_constant_rounds_once():
     assert fused.get().view(numpy.uint16)[0] == 14759
 
 
+def test_python_ints_beyond_the_type_compare_by_value():
+    """Comparisons, logical ufuncs and true_divide take a Python int beyond an integer
+    array's type by its value (NumPy's rule), as a constant and as an argument."""
+    x = _random((6,), "int8")
+
+    def f(a, s):
+        return (a < 1000, a == s, a != -300, cupylike.logical_and(a, s), a / s, a / 1000,
+                cupylike.greater_equal(s, a))
+
+    check(f, x, 5)
+    check(f, x, 1000)
+    check(f, x.astype(numpy.uint64), 2**40)
+
+
 def test_python_int_out_of_bounds():
     x = cupylike.arange(3, dtype=numpy.int8)
     f = cupylike.fuse(lambda a, s: a + s)

@@ -213,6 +213,27 @@ def _power_by_value(trace, base, exponent):
     return (result,)
 
 
+def _weak_int_rule(entry, values):
+    """NumPy's Python ints beyond an integer array's type in comparisons (compared by value),
+    logical ufuncs and true_divide (the entry's weak_ints): no OverflowError, the value taken
+    as int64, which gives those ufuncs the same results as the narrower loop would."""
+    ints = [v.dtype for v in values if not v.weak and v.dtype.kind in "biu"]
+    if not entry.weak_ints or not ints:
+        return values
+    out = []
+    for v in values:
+        if v.weak and v.dtype.kind in "iu":
+            if v.is_const and -2**63 <= v.const < 2**63 and any(
+                    d.kind != "b" and not numpy.iinfo(d).min <= v.const <= numpy.iinfo(d).max
+                    for d in ints):
+                v = Value(literal(v.const, numpy.dtype("int64")), numpy.dtype("int64"),
+                          False, v.const)
+            elif not v.is_const and numpy.dtype("uint64") not in ints:
+                v = Value(v.code, numpy.dtype("int64"))  # checked by value at each call
+        out.append(v)
+    return out
+
+
 def _same_kind_check(name, result, target):
     if not numpy.can_cast(result, target, "same_kind"):
         raise numpy._core._exceptions._UFuncOutputCastingError(
@@ -229,7 +250,7 @@ def apply(name, args, out=None, operator=False):
         if short:
             name, proxies = short, proxies[:1]
     entry = ENTRIES[name]
-    values = [p._value for p in proxies]
+    values = _weak_int_rule(entry, [p._value for p in proxies])
     if entry.negative_exponent_error and values[1].is_const and \
             isinstance(values[1].const, (int, numpy.integer)) and values[1].const < 0 and \
             values[0].dtype.kind in "iub" and values[1].dtype.kind in "iub":
