@@ -27,7 +27,8 @@ from plot import write_plot  # noqa: E402
 import cupylike  # noqa: E402
 
 SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing",
-          "manipulation", "sorting", "linalg", "fft", "random", "signal", "statistics", "sweep"]
+          "manipulation", "sorting", "linalg", "fft", "random", "signal", "statistics", "fusion",
+          "sweep"]
 
 
 def _header(with_cupy):

@@ -364,6 +364,10 @@ from cupylike._statistics._nanquantiles import (  # noqa: E402
 )
 from cupylike.linalg._matvec import matvec, vecmat  # noqa: E402
 
+# Issue 19, kernel fusion: cupylike.fuse.
+# isort: split
+from cupylike._fusion._fused_function import fuse  # noqa: E402
+
 
 def __getattr__(name):
     # cupylike.testing without an import, as numpy.testing: loaded on first use, since it

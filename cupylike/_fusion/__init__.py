@@ -1,0 +1,2 @@
+"""cupylike.fuse: a Python function of arrays traced into one elementwise or reduction
+kernel (docs/architecture.md lists the modules)."""
