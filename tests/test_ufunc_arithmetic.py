@@ -124,6 +124,29 @@ def test_float_exponent_of_integers_is_float(xp):
         return xp.power(xp.arange(4, dtype=xp.int8), -1.0)
 
 
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_power_by_numpys_shortcut_exponents_is_exact(dtype):
+    # NumPy's float loops give x * x, 1 / x, x, 1 and sqrt(x) for a broadcast exponent of 2, -1,
+    # 1, 0 and 0.5. CUDA's pow is not correctly rounded (3 ** -1 was 0.33333333333333337 on an
+    # H100), so GPUs compute those forms (real_power in kernels/cupylike/ufunc/transcendental.cuh).
+    # The cpu device calls the C library's pow (glibc's vector pow in contiguous loops), as
+    # NumPy's loops for array exponents do, within an ULP of those forms (glibc's
+    # powf(0.66750747, 2) is 0.44556624, x * x 0.4455662).
+    rng = numpy.random.default_rng(11)
+    f = numpy.finfo(dtype)
+    host = numpy.concatenate([rng.uniform(0, 10, 400), numpy.exp(rng.uniform(-80, 80, 400)),
+                              [3, 7, 0.1, 1e-3, f.max, f.tiny, f.smallest_subnormal, numpy.inf,
+                               numpy.nan], -rng.uniform(0, 10, 50)]).astype(dtype)
+    for e in (2.0, -1.0, 1.0, 0.0, 0.5):
+        with numpy.errstate(all="ignore"):
+            want = numpy.power(host, dtype(e))
+        got = cupylike.power(cupylike.asarray(host), dtype(e))
+        if ON_CPU:
+            assert_close_ulp(got, want, 1, f"** {e}")
+        else:
+            assert_array_equal(got, want, err_msg=f"** {e}")
+
+
 @for_dtypes(INT_DTYPES + UINT_DTYPES)
 @pytest.mark.parametrize("name", ["floor_divide", "remainder", "fmod", "divmod"])
 def test_integer_division_by_zero_gives_zero(name, dtype):
