@@ -50,10 +50,10 @@ def _chain_scale(expected, host, axis):
     """The magnitudes each step's error is relative to: its result, its input and the previous
     result (logaddexp's terms cancel; see helpers/ufunc_accuracy.terms_scale)."""
     with numpy.errstate(all="ignore"):
-        d = numpy.abs(numpy.asarray(expected, numpy.float64))
+        d = numpy.abs(numpy.asarray(expected)).astype(numpy.float64)
         previous = numpy.roll(d, 1, axis=axis)
         numpy.moveaxis(previous, axis, 0)[0] = 0
-        x = numpy.abs(numpy.broadcast_to(host, d.shape).astype(numpy.float64))
+        x = numpy.abs(numpy.broadcast_to(host, d.shape)).astype(numpy.float64)
         scale = numpy.fmax(numpy.fmax(d, previous), x)
     return numpy.where(numpy.isfinite(scale), scale, 0)
 
