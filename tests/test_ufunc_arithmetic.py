@@ -5,7 +5,7 @@ integer powers, bool inputs, names)."""
 
 import numpy
 import pytest
-from helpers.ufunc_accuracy import CUDA_COMPLEX_ULPS, ON_CPU, assert_complex_close
+from helpers.ufunc_accuracy import ON_CPU, assert_complex_close
 from helpers.ufunc_numpy_checks import (
     assert_close_ulp,
     check_layouts,
@@ -71,8 +71,10 @@ def test_complex_power_is_numpys_on_cpu_and_within_the_gpu_bound_elsewhere(name,
         check_layouts(name, sig)
         return
     args = loop_inputs(sig)
-    assert_complex_close(device_result(name, args), numpy_result(name, args), f"{name} {sig}")
-    check_layouts(name, sig, ulps=CUDA_COMPLEX_ULPS)
+    assert_complex_close(device_result(name, args), numpy_result(name, args), f"{name} {sig}",
+                         power_of=args)
+    check_layouts(name, sig, compare=lambda got, want, hosts, msg: assert_complex_close(
+        got, want, msg, power_of=hosts))
 
 
 @pytest.mark.parametrize("name, sig", sorted(FLOAT_POWERS))
@@ -120,6 +122,29 @@ def test_negative_scalar_exponent_message_is_numpys():
 def test_float_exponent_of_integers_is_float(xp):
     with numpy.errstate(divide="ignore"):
         return xp.power(xp.arange(4, dtype=xp.int8), -1.0)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_power_by_numpys_shortcut_exponents_is_exact(dtype):
+    # NumPy's float loops give x * x, 1 / x, x, 1 and sqrt(x) for a broadcast exponent of 2, -1,
+    # 1, 0 and 0.5. CUDA's pow is not correctly rounded (3 ** -1 was 0.33333333333333337 on an
+    # H100), so GPUs compute those forms (real_power in kernels/cupylike/ufunc/transcendental.cuh).
+    # The cpu device calls the C library's pow (glibc's vector pow in contiguous loops), as
+    # NumPy's loops for array exponents do, within an ULP of those forms (glibc's
+    # powf(0.66750747, 2) is 0.44556624, x * x 0.4455662).
+    rng = numpy.random.default_rng(11)
+    f = numpy.finfo(dtype)
+    host = numpy.concatenate([rng.uniform(0, 10, 400), numpy.exp(rng.uniform(-80, 80, 400)),
+                              [3, 7, 0.1, 1e-3, f.max, f.tiny, f.smallest_subnormal, numpy.inf,
+                               numpy.nan], -rng.uniform(0, 10, 50)]).astype(dtype)
+    for e in (2.0, -1.0, 1.0, 0.0, 0.5):
+        with numpy.errstate(all="ignore"):
+            want = numpy.power(host, dtype(e))
+        got = cupylike.power(cupylike.asarray(host), dtype(e))
+        if ON_CPU:
+            assert_close_ulp(got, want, 1, f"** {e}")
+        else:
+            assert_array_equal(got, want, err_msg=f"** {e}")
 
 
 @for_dtypes(INT_DTYPES + UINT_DTYPES)

@@ -1,5 +1,5 @@
-"""Comparing the transcendental ufuncs with NumPy: bounds in ULPs per ufunc and loop, inputs
-that reach every part of each function's range, the comparisons, and the checks that
+"""Comparing the transcendental ufuncs with NumPy: bounds in ULPs per ufunc and loop, the
+comparisons (inputs: tests/helpers/ufunc_inputs.py), and the checks that
 tests/test_ufunc_exponential.py and tests/test_ufunc_trigonometric.py run.
 
 Why bounds and not equality: NumPy's float32 and float64 loops use its own SIMD code on x86
@@ -28,8 +28,21 @@ import itertools
 import numpy
 
 import cupylike
+from cupylike.testing import assert_array_equal
+from helpers.ufunc_inputs import (
+    all_halves,
+    extreme_complexes,
+    random_complexes,
+    random_reals,
+    special_complexes,
+    special_reals,
+)
 
 ON_CPU = cupylike.Device().kind == "cpu"
+# The emulated GPU runs the kernels on the host with the C library's real functions, as the cpu
+# device does: both give NumPy's results wherever NumPy calls the C library, and the real loops
+# keep the cpu bounds there. A real GPU computes with CUDA's math library (CUDA_ULPS).
+ON_REAL_GPU = not ON_CPU and not cupylike._core._native._cuda_emulated()
 
 # cpu device (glibc 2.36's scalar functions) vs NumPy 2.4 with AVX-512: the worst case in ULPs.
 # NumPy's own results vary with the machine: on an AVX2 AMD EPYC (no AVX-512) NumPy 2.4.6's
@@ -71,17 +84,21 @@ LIBMVEC_ULPS = {
     "arccosh": {"f": 3, "d": 3}, "arctan2": {"f": 4, "d": 3}, "hypot": {"f": 1, "d": 2},
 }
 
-# CUDA's documented maximum errors (CUDA C++ Programming Guide, "Mathematical Functions"),
-# added to the cpu bounds on a GPU; composite helpers take those of their parts. Not yet
-# measured on hardware.
+# CUDA's documented maximum errors in ULPs, (float, double): the CUDA C++ Programming Guide's
+# appendix "Mathematical Functions", tables "Single-Precision (Double-Precision) Mathematical
+# Standard Library Functions with Maximum ULP Error"
+# (https://docs.nvidia.com/cuda/cuda-c-programming-guide/#mathematical-functions-appendix),
+# added to the cpu bounds on a real GPU; composite helpers take those of their parts plus their
+# roundings. hypot is 0: the kernels round it as the C library does (kernels/cupylike/ufunc/
+# hypot.cuh). logaddexp and logaddexp2 count ULPs of their terms' magnitude (see terms_scale).
 CUDA_ULPS = {
     "exp": (2, 1), "exp2": (2, 1), "expm1": (1, 1), "log": (1, 1), "log2": (1, 1),
     "log10": (2, 1), "log1p": (1, 1), "sqrt": (0, 0), "cbrt": (1, 1), "sin": (2, 2),
     "cos": (2, 2), "tan": (4, 2), "arcsin": (2, 2), "arccos": (2, 2), "arctan": (2, 2),
     "sinh": (3, 2), "cosh": (2, 1), "tanh": (2, 1), "arcsinh": (3, 3), "arccosh": (4, 3),
-    "arctanh": (3, 2), "arctan2": (3, 2), "hypot": (3, 2), "logaddexp": (4, 3),
+    "arctanh": (3, 2), "arctan2": (3, 2), "hypot": (0, 0), "logaddexp": (4, 3),
     "logaddexp2": (4, 3), "degrees": (0, 0), "radians": (0, 0), "rad2deg": (0, 0),
-    "deg2rad": (0, 0),
+    "deg2rad": (0, 0), "power": (4, 2), "float_power": (4, 2),
 }
 # Complex loops on a GPU (kernels/cupylike/ufunc/complex_elementary.cuh and
 # complex_inverse.cuh on CUDA's real functions): a bound relative to the larger component.
@@ -111,7 +128,7 @@ def real_ulps(name, dtype):
     bound = CPU_ULPS[name][char]
     if ON_CPU and name in LIBMVEC_ULPS and cpu_uses_libmvec():
         bound = max(bound, LIBMVEC_ULPS[name][char])
-    if not ON_CPU:
+    if ON_REAL_GPU:
         bound += CUDA_ULPS[name][0 if char == "f" else 1]
     return bound
 
@@ -162,28 +179,60 @@ def assert_ulp_close(actual, desired, ulps, inputs=None, err_msg=""):
                                  f"{pa[finite][k]!r} vs {pd[finite][k]!r} {err_msg}")
 
 
-def assert_complex_close(actual, desired, err_msg=""):
+def power_condition(a, b):
+    """For complex a**b = exp(w), w = b log a: how many times the result's relative error the
+    error of w's computation makes (max(1, |w|): an ULP of w is |w| ULPs of the result), and
+    where the signs of the result's parts are not determined by a computation of w within
+    CUDA_COMPLEX_ULPS of it (the angle Im w within that error of a multiple of pi/2, which
+    puts cos or sin at a sign change: a zero or infinite part's sign is then arbitrary)."""
+    a, b = numpy.asarray(a).ravel(), numpy.asarray(b).ravel()
+    with numpy.errstate(all="ignore"):
+        w = b * numpy.log(a)
+        size = numpy.maximum(abs(w.real), abs(w.imag))
+        factor = numpy.where(numpy.isfinite(size), numpy.maximum(size, 1), 1)
+        eps = numpy.finfo(w.real.dtype).eps
+        quarter = numpy.pi / 2
+        off = abs(w.imag - numpy.round(w.imag / quarter) * quarter)
+        unsigned = ~(off > CUDA_COMPLEX_ULPS * eps * factor) & numpy.isfinite(w.imag)
+    return factor, unsigned
+
+
+def assert_complex_close(actual, desired, err_msg="", power_of=None):
     """Complex loops: equal to NumPy on the cpu device (both call glibc), within
-    CUDA_COMPLEX_ULPS of the larger component on a GPU (special values exact on both)."""
+    CUDA_COMPLEX_ULPS of the larger component on a GPU (special values exact on both). With
+    `power_of` = (a, b), the inputs of a**b, on a real GPU the bound scales with the
+    exponential's argument and signs of zero or infinite parts are not compared where that
+    argument's error makes them arbitrary (power_condition): NumPy's own a**b is just as
+    sensitive to the last bit of log a, which CUDA's functions round differently."""
     if ON_CPU:
         assert_ulp_close(actual, desired, 0, err_msg=err_msg)
         return
     a = actual.get() if isinstance(actual, cupylike.ndarray) else numpy.asarray(actual)
     a, d = a.ravel(), numpy.asarray(desired).ravel()
     assert a.dtype == d.dtype
+    factor, unsigned = numpy.ones(d.shape), numpy.zeros(d.shape, bool)
+    if power_of is not None and ON_REAL_GPU:
+        factor, unsigned = power_condition(*numpy.broadcast_arrays(*power_of))
+        a, d = a.copy(), d.copy()
+        for x in (a, d):  # magnitudes only where the signs are arbitrary
+            x.real[unsigned] = abs(x.real[unsigned])
+            x.imag[unsigned] = abs(x.imag[unsigned])
     finite = _check_specials(a.real, d.real, err_msg) & _check_specials(a.imag, d.imag, err_msg)
     scale = numpy.maximum(abs(d.real), abs(d.imag))[finite]
     err = numpy.maximum(abs(a.real - d.real), abs(a.imag - d.imag))[finite]
-    assert (err <= CUDA_COMPLEX_ULPS * numpy.spacing(scale)).all(), err_msg
+    bound = CUDA_COMPLEX_ULPS * numpy.spacing(scale) * factor[finite]
+    assert (err <= bound).all(), (f"{err_msg}: got {a[finite][err > bound][:3]}, NumPy "
+                                  f"{d[finite][err > bound][:3]}")
 
 
-def assert_half_close(actual, desired, exact, ulps32, err_msg=""):
+def assert_half_close(actual, desired, exact, ulps32, err_msg="", scale=None):
     """float16 loops compute in float32 and round once, as NumPy's do, but NumPy's float32
     results (SIMD code, see above) may differ from ours by `ulps32`; after rounding to float16
     that shows only where the exact value lies that close to a float16 rounding midpoint.
     NumPy's float16 exp, log, sin and cos loops on AVX512-FP16 machines have their own code
     with the same property. So: equal, or one float16 ULP apart with `exact` (the float64
-    result) within ulps32 + 1 float32 ULPs of the midpoint between the two."""
+    result) within ulps32 + 1 float32 ULPs of the midpoint between the two (ULPs of `scale`
+    when given: the magnitudes the float result's error is relative to, see terms_scale)."""
     a = actual.get().ravel() if isinstance(actual, cupylike.ndarray) else actual.ravel()
     d, e = numpy.asarray(desired).ravel(), numpy.asarray(exact, numpy.float64).ravel()
     assert a.dtype == d.dtype == numpy.float16
@@ -193,89 +242,11 @@ def assert_half_close(actual, desired, exact, ulps32, err_msg=""):
         return
     assert (ulp_distance(a[differ], d[differ]) == 1).all(), f"more than 1 ULP {err_msg}"
     mid = (a[differ].astype(numpy.float64) + d[differ].astype(numpy.float64)) / 2
-    window = (ulps32 + 1) * numpy.spacing(numpy.abs(mid).astype(numpy.float32)).astype(float)
+    size = numpy.abs(mid) if scale is None else numpy.maximum(abs(mid), scale.ravel()[differ])
+    window = (ulps32 + 1) * numpy.spacing(size.astype(numpy.float32)).astype(float)
     far = numpy.abs(e[differ] - mid) > window
     assert not far.any(), (f"float16 results differ away from a rounding midpoint {err_msg}: "
                            f"{a[differ][far][:5]} vs {d[differ][far][:5]}")
-
-
-def all_halves():
-    """Every float16 value."""
-    return numpy.arange(1 << 16, dtype=numpy.uint16).view(numpy.float16)
-
-
-def random_reals(dtype, n, seed=0):
-    """n values of each kind: random bit patterns (every exponent, subnormals included),
-    uniform in [-1, 1], [-20, 20] and [-1000, 1000], log-uniform over the positive range
-    and uniform around 1."""
-    dtype = numpy.dtype(dtype)
-    rng = numpy.random.default_rng(seed)
-    uints = numpy.uint32 if dtype == numpy.float32 else numpy.uint64
-    bits = rng.integers(0, numpy.iinfo(uints).max, n, dtype=uints, endpoint=True).view(dtype)
-    top = float(numpy.log(numpy.finfo(dtype).max))
-    parts = [bits[numpy.isfinite(bits)], rng.uniform(-1, 1, n), rng.uniform(-20, 20, n),
-             rng.uniform(-1000, 1000, n), numpy.exp(rng.uniform(-top, top, n)),
-             rng.uniform(0.9, 1.1, n)]
-    return numpy.concatenate([numpy.asarray(p).astype(dtype) for p in parts])
-
-
-def special_reals(dtype):
-    """Zeros, infinities, NaN, limits and the edges of the functions' domains and ranges
-    (exp's overflow and underflow, log's 0 and 1, arcsin's and arctanh's +-1, ...)."""
-    dtype = numpy.dtype(dtype)
-    f = numpy.finfo(dtype)
-    magnitudes = [0.0, numpy.inf, numpy.nan, 1.0, 0.5, 2.0, 3.0, 8.0, 10.0, 100.0,
-                  float(f.max), float(f.tiny), float(f.smallest_subnormal), float(f.eps),
-                  1 - float(f.epsneg), 1 + float(f.eps), numpy.pi, numpy.pi / 2, numpy.pi / 4,
-                  88.72, 88.73, 89.5, 103.9, 104.0, 127.9, 128.0, 149.0, 150.0, 709.78,
-                  709.79, 710.5, 745.1, 746.0, 1023.9, 1024.0, 1074.0, 1075.0, 1e10, 1e22,
-                  1e300]
-    values = numpy.array(magnitudes, numpy.float64)
-    with numpy.errstate(over="ignore"):
-        return numpy.concatenate([values, -values]).astype(dtype)
-
-
-def special_complexes(dtype):
-    """Every pair of a set of special parts: zeros, infinities, NaN, +-1, small and large."""
-    real = numpy.dtype(dtype).type(0).real.dtype
-    parts = numpy.array([0.0, -0.0, 1.0, -1.0, 0.5, 2.0, numpy.inf, -numpy.inf, numpy.nan,
-                         1e30, -1e30, 1e-30, 700.0, -700.0], real)
-    re, im = numpy.meshgrid(parts, parts)
-    out = numpy.empty(re.size, dtype)
-    out.real, out.imag = re.ravel(), im.ravel()
-    return out
-
-
-def extreme_complexes(dtype):
-    """Every pair of parts, both signs, where complex functions overflow, underflow or cancel in
-    their intermediates: subnormals, the smallest normal, eps, 1 and its neighbours (the branch
-    points of the inverse functions), pi/2 (where cos is tiny), around ln(max) and 2 ln(max)
-    (exp and cosh overflow while the result need not), sqrt(max), max; and inf and NaN."""
-    real = numpy.dtype(dtype).type(0).real.dtype
-    f = numpy.finfo(real)
-    top = float(numpy.log(f.max))
-    magnitudes = [0.0, f.smallest_subnormal, f.tiny, f.eps, 0.5, 1 - f.epsneg, 1.0, 1 + f.eps,
-                  2.0, numpy.pi / 2, top - 1, top + 0.5, top + 1, 2 * top, numpy.sqrt(f.max),
-                  f.max / 2, f.max, numpy.inf]
-    values = numpy.array([real.type(m) for m in magnitudes])
-    parts = numpy.concatenate([values, -values, [numpy.nan]])
-    re, im = numpy.meshgrid(parts, parts)
-    out = numpy.empty(re.size, dtype)
-    out.real, out.imag = re.ravel(), im.ravel()
-    return out
-
-
-def random_complexes(dtype, n, seed=0):
-    """n values each with parts uniform in [-5, 5], normal with scale 100, and small."""
-    real = numpy.dtype(dtype).type(0).real.dtype
-    rng = numpy.random.default_rng(seed)
-    scales = [5, 100, 1e-3]
-    re = numpy.concatenate([rng.uniform(-s, s, n) for s in scales])
-    im = numpy.concatenate([rng.uniform(-s, s, n) for s in scales])
-    rng.shuffle(im)
-    out = numpy.empty(re.size, dtype)
-    out.real, out.imag = re.astype(real), im.astype(real)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,18 +263,77 @@ def device_call(name, *args):
                                      for a in args])
 
 
+# Functions whose result is a sum of terms that may cancel: max(x, y) + log1p(exp(-|x - y|))
+# (in base 2 for logaddexp2) is near 0 where x and y are about -log(2): an ULP of the log1p term
+# is then many ULPs of the result, on every implementation, so NumPy's own result is only that
+# close to the exact one. On a real GPU their errors are counted in ULPs of the larger term.
+CANCELLING = ("logaddexp", "logaddexp2")
+
+
+def terms_scale(name, hosts, desired):
+    """The magnitudes `name`'s rounding errors are relative to: the result's, and for
+    CANCELLING functions the larger term's, max(|result|, |max(x, y)|)."""
+    d = numpy.abs(numpy.asarray(desired, numpy.float64))
+    if name in CANCELLING:
+        with numpy.errstate(invalid="ignore"):
+            top = numpy.abs(numpy.maximum(*[numpy.asarray(h, numpy.float64) for h in hosts]))
+        d = numpy.fmax(d, numpy.where(numpy.isfinite(top), top, 0))
+    return d
+
+
+def assert_scaled_close(actual, desired, scale, ulps, err_msg=""):
+    """Special values exactly (as assert_ulp_close); finite ones within `ulps` ULPs of the
+    magnitudes `scale` (in the result's dtype)."""
+    a = actual.get() if isinstance(actual, cupylike.ndarray) else numpy.asarray(actual)
+    a, d = a.ravel(), numpy.asarray(desired).ravel()
+    assert a.dtype == d.dtype, (a.dtype, d.dtype)
+    finite = _check_specials(a, d, err_msg)
+    with numpy.errstate(over="ignore"):
+        size = numpy.asarray(scale, numpy.float64).ravel()[finite].astype(d.dtype)
+    err = numpy.abs(a[finite].astype(numpy.float64) - d[finite])
+    ulp = numpy.spacing(size / 2).astype(numpy.float64) * 2  # finite at the largest values
+    far = err > ulps * ulp
+    assert not far.any(), (f"{err_msg}: {a[finite][far][:3]} vs NumPy's {d[finite][far][:3]} "
+                           f"(bound {ulps} ULPs of {size[far][:3]})")
+
+
 def assert_like_numpy(name, actual, desired, hosts, err_msg=""):
     """`actual` equals NumPy's `desired` for ufunc `name` on the NumPy inputs `hosts`, within
     the bound of the loop NumPy ran (known from its output dtype)."""
     kind, char = desired.dtype.kind, desired.dtype.char
+    cancelling = ON_REAL_GPU and name in CANCELLING
     if kind == "c":
         assert_complex_close(actual, desired, err_msg=err_msg)
     elif char == "e":
         exact = numpy_call(name, *[h.astype(numpy.float64) for h in hosts])
-        assert_half_close(actual, desired, exact, real_ulps(name, "f"), err_msg=err_msg)
+        scale = terms_scale(name, hosts, desired) if cancelling else None
+        assert_half_close(actual, desired, exact, real_ulps(name, "f"), err_msg=err_msg,
+                          scale=scale)
+    elif cancelling:
+        assert_scaled_close(actual, desired, terms_scale(name, hosts, desired),
+                            real_ulps(name, char), err_msg=err_msg)
     else:
         assert_ulp_close(actual, desired, real_ulps(name, char), inputs=hosts[0],
                          err_msg=err_msg)
+
+
+def assert_equal_on_host(name, actual, desired, err_msg="", steps=1, scale=None):
+    """NumPy's results exactly on the cpu device and the emulated GPU, whose kernels call the C
+    library's functions that NumPy calls; on a real GPU, for a ufunc computed with CUDA's math
+    library (CUDA_ULPS), within `steps` times its documented bound (a chain of `steps` calls,
+    as accumulate makes, adds their errors) plus an ULP for NumPy's C library, in ULPs of
+    `scale` (default: the result's magnitude), special values exact."""
+    d = numpy.asarray(desired)
+    if not ON_REAL_GPU or name not in CUDA_ULPS or d.dtype.kind not in "fc":
+        assert_array_equal(actual, desired, err_msg=err_msg)
+        return
+    if d.dtype.kind == "c":
+        assert_complex_close(actual, desired, err_msg=err_msg)
+        return
+    ulps = steps * (CUDA_ULPS[name][1 if d.dtype == numpy.float64 else 0] + 1)
+    if d.dtype == numpy.float16:
+        ulps = steps  # float16 loops round a float result: an ULP per step at most
+    assert_scaled_close(actual, d, numpy.abs(d) if scale is None else scale, ulps, err_msg)
 
 
 def _inputs(name, values, seed):

@@ -156,9 +156,10 @@ def layout_cases(sig):
             for i, (name, _, _) in enumerate(per_input[0])]
 
 
-def check_layouts(name, sig, ulps=None, zero_signs=True):
+def check_layouts(name, sig, ulps=None, zero_signs=True, compare=None):
     """Loop `sig` of `name` equals NumPy's for every layout, and with its last input reduced to
-    one row that broadcasts against the others (within `ulps` when given)."""
+    one row that broadcasts against the others (within `ulps` when given; by
+    compare(actual, expected, inputs, message) when given)."""
     nan_signs = name not in ARITHMETIC_NANS
     u = getattr(cupylike, name)
 
@@ -169,11 +170,16 @@ def check_layouts(name, sig, ulps=None, zero_signs=True):
             assert_close_ulp(actual, expected, ulps, msg)
 
     for layout, host, dev in layout_cases(sig):
-        check(u(*dev), numpy_result(name, host), f"{name} {layout}")
+        cases = [(host, dev, f"{name} {layout}")]
         if host[-1].ndim and host[-1].size:
             lead = (0,) * (host[-1].ndim - 1)
-            check(u(*dev[:-1], dev[-1][lead]), numpy_result(name, host[:-1] + [host[-1][lead]]),
-                  f"{name} {layout} broadcast row")
+            cases.append((host[:-1] + [host[-1][lead]], dev[:-1] + [dev[-1][lead]],
+                          f"{name} {layout} broadcast row"))
+        for hosts, devs, msg in cases:
+            if compare is None:
+                check(u(*devs), numpy_result(name, hosts), msg)
+            else:
+                compare(u(*devs), numpy_result(name, hosts), hosts, msg)
 
 
 def assert_close_ulp(actual, expected, ulps, err_msg=""):

@@ -21,7 +21,8 @@ from cupylike.testing import assert_array_equal
 # float32/float64 power with its own SIMD pow on AVX-512 machines, 1 ULP from glibc's correctly
 # rounded pow. Complex power is exp(b log a) from glibc on the cpu device (exact) and from the
 # kernels' own formulas on a GPU (docs/differences.md): ufunc_accuracy's complex bound.
-ULPS = {"power": {"f": 1, "d": 1, "F": "complex", "D": "complex"}, "float_power": {"d": 1}}
+ULPS = {"power": {"f": 1, "d": 1, "F": "complex", "D": "complex"},
+        "float_power": {"d": 1, "D": "complex"}}
 
 # Input makers, {name: f(loop, k, values) -> values}: `values` are the generic values of input
 # k (tests/helpers/layouts.py's, of the loop's dtype, before the layouts are cut from them); return
@@ -59,7 +60,9 @@ def assert_matches(name, actual, desired, hosts, numpy_ufunc, err_msg=""):
     if b is None:
         assert_array_equal(actual, desired, err_msg=err_msg)
     elif b == "complex":
-        ufunc_accuracy.assert_complex_close(actual, desired, err_msg=err_msg)
+        powers = name in ("power", "float_power")
+        ufunc_accuracy.assert_complex_close(actual, desired, err_msg=err_msg,
+                                            power_of=hosts if powers else None)
     elif b == "half":
         # float16 loops compute in float32 and round once: compare as ufunc_accuracy does,
         # against the float64 result for where the rounding may legitimately differ.

@@ -61,10 +61,11 @@ ENTRIES = [
              for c in FLOATS],
           "Return element-wise quotient and remainder simultaneously."),
     ufunc("power", 2, 1, same(INTS, "out0 = cupylike::int_power(in0, in1)")
-          + same(FLOATS, "out0 = pow(in0, in1)") + same(COMPLEX, "out0 = cupylike::cpow(in0, in1)"),
+          + same(FLOATS, "out0 = cupylike::real_power(in0, in1)")
+          + same(COMPLEX, "out0 = cupylike::cpow(in0, in1)"),
           "First array elements raised to powers from second array, element-wise.",
           aliases=("pow",), preamble=COMPLEX_MATH, negative_exponent_error=True),
-    ufunc("float_power", 2, 1, same("d", "out0 = pow(in0, in1)")
+    ufunc("float_power", 2, 1, same("d", "out0 = cupylike::real_power(in0, in1)")
           + same("D", "out0 = cupylike::cpow(in0, in1)"),
           "First array elements raised to powers from second array, element-wise.",
           preamble=COMPLEX_MATH),

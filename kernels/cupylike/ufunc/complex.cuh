@@ -4,6 +4,7 @@
 #pragma once
 #include <cupylike/types.cuh>
 #include <cupylike/ufunc/floating.cuh>
+#include <cupylike/ufunc/hypot.cuh>
 
 namespace cupylike {
 
@@ -92,7 +93,7 @@ __device__ inline T cabs(const complex<T>& z) {
 // infinite parts, +-1 or +-1j for one infinite part.
 template <class T>
 __device__ inline complex<T> csign(const complex<T>& z) {
-  const T a = hypot(z.re, z.im);
+  const T a = libc_hypot(z.re, z.im);
   const T nan = quiet_nan<T>();
   if (isnan(a)) return complex<T>(nan, nan);
   if (isinf(a)) {

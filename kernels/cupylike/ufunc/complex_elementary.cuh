@@ -108,14 +108,14 @@ template <class T>
 __device__ inline T log_hypot(T a, T b) {
   using L = limits<T>;
   if (b == T(0)) return log(a);
-  if (a > L::max / T(4)) return log(hypot(a * T(0.5), b * T(0.5))) + ln2<T>();
+  if (a > L::max / T(4)) return log(libc_hypot(a * T(0.5), b * T(0.5))) + ln2<T>();
   if (a < L::min_normal) {
     // Subnormal parts: hypot would round to the subnormals' few bits.
-    return log(hypot(scalbn(a, L::digits), scalbn(b, L::digits))) - T(L::digits) * ln2<T>();
+    return log(libc_hypot(scalbn(a, L::digits), scalbn(b, L::digits))) - T(L::digits) * ln2<T>();
   }
   const T n = a * a + b * b;
   if (n >= T(0.5) && n <= T(2)) return log1p(norm_minus_one(a, b)) * T(0.5);
-  return log(hypot(a, b));
+  return log(libc_hypot(a, b));
 }
 // log|x + iy| for finite x, y >= 0, not both 0.
 template <class T>
@@ -231,7 +231,7 @@ __device__ inline complex<T> csqrt(const complex<T>& z) {
     ys = scalbn(y, 2 * m);
     k = -m;
   }
-  const T t = sqrt((fabs(xs) + hypot(xs, ys)) * T(0.5));
+  const T t = sqrt((fabs(xs) + libc_hypot(xs, ys)) * T(0.5));
   // On the imaginary axis both parts are sqrt(|y| / 2): they are kept equal.
   const T u = xs == T(0) ? t : fabs(ys) / (T(2) * t);
   const T re = xs >= T(0) ? t : u, im = xs >= T(0) ? u : t;

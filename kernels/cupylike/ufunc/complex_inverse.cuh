@@ -37,7 +37,7 @@ __device__ inline ArcParts<T> arc_parts(T x, T y) {
   // S - |x - 1| = y^2 / (S + |x - 1|) instead.
   const T b_cross = T(0.6417), a_cross = T(1.5);
   const T xp1 = x + T(1), xm1 = x - T(1), yy = y * y;
-  const T r = hypot(xp1, y), s = hypot(xm1, y);
+  const T r = libc_hypot(xp1, y), s = libc_hypot(xm1, y);
   const T a = (r + s) * T(0.5), b = x / a;
   T re_asin, re_acos;
   if (b <= b_cross) {

@@ -107,7 +107,7 @@ __device__ inline complex<T> clog10(const complex<T>& z) {
 template <class T>
 __device__ inline complex<T> clog1p(const complex<T>& z) {
   const T re = z.re + T(1);
-  return complex<T>(log(hypot(re, z.im)), atan2(z.im, re));
+  return complex<T>(log(libc_hypot(re, z.im)), atan2(z.im, re));
 }
 // exp(z) - 1, the real part without cancellation near 0: expm1(x) cos(y) - 2 sin^2(y/2).
 template <class T>

@@ -4,6 +4,7 @@
 // SIMD versions, a few ULPs away (bounds in tests/helpers/ufunc_accuracy.py).
 #pragma once
 #include <cupylike/types.cuh>
+#include <cupylike/ufunc/hypot.cuh>
 
 // The table's plain real loops (exp, sin, atan2, ...) call the math library through
 // cupylike::vec::exp and so on: the C functions, except on the cpu device with glibc's vector
@@ -50,11 +51,37 @@ CUPYLIKE_VEC_1(asinh)
 CUPYLIKE_VEC_1(acosh)
 CUPYLIKE_VEC_1(atanh)
 CUPYLIKE_VEC_2(atan2)
-CUPYLIKE_VEC_2(hypot)
 CUPYLIKE_VEC_2(pow)
 #undef CUPYLIKE_VEC_1
 #undef CUPYLIKE_VEC_2
+// A GPU's hypot rounds as the C library's does (hypot.cuh), not as CUDA's.
+template <class T>
+__device__ inline T hypot(T x, T y) {
+#if defined(__CUDACC__)
+  return libc_hypot(x, y);
+#else
+  return CUPYLIKE_VECTOR_MATH(hypot)(x, y);
+#endif
+}
 }  // namespace vec
+
+// power's real loops. CUDA's pow is within 2 ulps but not correctly rounded (pow(3, -1) is
+// 0.33333333333333337, pow(3, 1) is 2.9999999999999996), while NumPy's power gives the exact
+// x * x, 1 / x, x, 1 and sqrt(x) for the exponents 2, -1, 1, 0 and 0.5: its loops take those
+// shortcuts for a broadcast exponent, and glibc's pow rounds them correctly elsewhere. A GPU
+// computes them so; 0.5 only for a finite positive x, where pow and sqrt agree (a broadcast
+// 0.5 of -0 or -inf gives sqrt's -0 and NaN in NumPy, pow's 0 and inf here: docs/status.md).
+template <class T>
+__device__ inline T real_power(T x, T y) {
+#if defined(__CUDACC__)
+  if (y == T(2)) return x * x;
+  if (y == T(-1)) return T(1) / x;
+  if (y == T(1)) return x;
+  if (y == T(0)) return T(1);
+  if (y == T(0.5) && x > T(0) && x < infinity<T>()) return sqrt(x);
+#endif
+  return pow(x, y);
+}
 
 template <class T>
 __device__ inline T ln2() {
