@@ -16,6 +16,39 @@ __device__ __noinline__ void copy_nd(const cupylike_nd_params& p) {
   }
 }
 
+#if !defined(__CUDACC__)
+// The cpu device's N-d walk when rows are long: the innermost axis as one run per row, a loop
+// the host compiler vectorises (a plain memory copy when both rows are dense), and the cursor
+// carried once per row rather than stepped per element.
+template <class In, class Out>
+__device__ __noinline__ void copy_rows(const cupylike_nd_params& p) {
+  long long lo, hi;
+  cpu_share(p.size, lo, hi);
+  if (lo >= hi) return;
+  NdCursor c(p);
+  c.seek_indexed(lo);
+  const long long so = c.inner_out, si = c.inner_in;
+  const bool dense = so == (long long)sizeof(Out) && si == (long long)sizeof(In);
+  for (long long i = lo;;) {
+    const long long left = c.inner_len - c.inner_idx;
+    const long long run = left < hi - i ? left : hi - i;
+    if (dense) {
+      Out* __restrict__ out = reinterpret_cast<Out*>(c.out);
+      const In* __restrict__ in = reinterpret_cast<const In*>(c.in);
+      for (long long j = 0; j < run; ++j) out[j] = cast<Out>(in[j]);
+    } else {
+      char* __restrict__ out = c.out;
+      const char* __restrict__ in = c.in;
+      for (long long j = 0; j < run; ++j)
+        *reinterpret_cast<Out*>(out + j * so) = cast<Out>(*reinterpret_cast<const In*>(in + j * si));
+    }
+    i += run;
+    if (i >= hi) return;
+    c.next_row();
+  }
+}
+#endif
+
 template <class In, class Out>
 __global__ void copy_kernel(const __grid_constant__ cupylike_nd_params p) {
   if (p.contiguous) {
@@ -30,6 +63,12 @@ __global__ void copy_kernel(const __grid_constant__ cupylike_nd_params p) {
       *reinterpret_cast<Out*>(out + i * so) = cast<Out>(*reinterpret_cast<const In*>(in + i * si));
     });
   } else {
+#if !defined(__CUDACC__)
+    if (p.ndim > 0 && p.shape[p.ndim - 1] >= 16) {
+      copy_rows<In, Out>(p);
+      return;
+    }
+#endif
     copy_nd<In, Out>(p);
   }
 }

@@ -151,11 +151,26 @@ __device__ inline unsigned long long compact_block_sum(unsigned long long v) {
   return total;
 }
 
+// Whether mask element i is true, read as its byte: a bool array viewed from other bytes may
+// hold any value, and NumPy counts every nonzero byte as true (read as a C++ bool, a 2 can
+// count twice).
+__device__ inline bool compact_set(const cupylike_compact_params& p, long long i) {
+  return reinterpret_cast<const unsigned char*>(p.mask)[i] != 0;
+}
+
 __global__ void compact_count_kernel(const __grid_constant__ cupylike_compact_params p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long count = 0;
-  for (long long i = lo + threadIdx.x; i < hi; i += blockDim.x) count += p.mask[i] ? 1 : 0;
+#if !defined(__CUDACC__)
+  if (blockDim.x == 1) {  // the cpu device: a stride-1 loop over bytes, which vectorises
+    const unsigned char* __restrict__ m = reinterpret_cast<const unsigned char*>(p.mask);
+    for (long long i = lo; i < hi; ++i) count += m[i] != 0;
+    p.counts[blockIdx.x] = count;
+    return;
+  }
+#endif
+  for (long long i = lo + threadIdx.x; i < hi; i += blockDim.x) count += compact_set(p, i);
   count = blockDim.x == 1 ? count : compact_block_sum(count);
   if (threadIdx.x == 0) p.counts[blockIdx.x] = count;
 }
@@ -197,19 +212,72 @@ __device__ inline void compact_emit(const cupylike_compact_params& p, long long 
   }
 }
 
+#if !defined(__CUDACC__)
+// The cpu device's EMIT of elements [lo, hi) whose true ones go to [next, end): without a
+// branch on the mask (a random mask mispredicts every other element), every element is written
+// to the next free position, which advances only past true ones. The write after the run's
+// last true element would land in the next run's place, which another thread fills: the loop
+// stops once the run's places are full.
+template <class T>
+__device__ void compact_emit_run(const cupylike_compact_params& p, long long lo, long long hi,
+                                 unsigned long long next, unsigned long long end) {
+  const unsigned char* __restrict__ m = reinterpret_cast<const unsigned char*>(p.mask);
+  if (p.values) {
+    T* __restrict__ out = reinterpret_cast<T*>(p.out);
+    const T* __restrict__ values = reinterpret_cast<const T*>(p.values);
+    for (long long i = lo; i < hi && next < end; ++i) {
+      out[next] = values[i];
+      next += m[i] != 0;
+    }
+    return;
+  }
+  long long* __restrict__ coords = reinterpret_cast<long long*>(p.out);
+  if (p.ndim == 1) {
+    for (long long i = lo; i < hi && next < end; ++i) {
+      coords[next] = i;
+      next += m[i] != 0;
+    }
+    return;
+  }
+  // Several axes: the coordinates of i kept like an odometer, written for every element.
+  long long pos[CUPYLIKE_MAX_NDIM];
+  long long rest = lo;
+  for (int d = p.ndim - 1; d >= 0; --d) {
+    pos[d] = rest % p.shape[d];
+    rest /= p.shape[d];
+  }
+  const int last = p.ndim - 1;
+  for (long long i = lo; i < hi && next < end; ++i) {
+    for (int d = 0; d < p.ndim; ++d) coords[d * p.total + (long long)next] = pos[d];
+    next += m[i] != 0;
+    if (++pos[last] < p.shape[last]) continue;
+    for (int d = last; d > 0 && pos[d] == p.shape[d]; --d) {
+      pos[d] = 0;
+      ++pos[d - 1];
+    }
+  }
+}
+#endif
+
 template <class T>
 __global__ void compact_emit_kernel(const __grid_constant__ cupylike_compact_params p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long next = p.offsets[blockIdx.x];
   if (blockDim.x == 1) {  // the cpu device: one thread walks its run in order
+#if !defined(__CUDACC__)
+    const unsigned long long end =
+        blockIdx.x + 1 < gridDim.x ? p.offsets[blockIdx.x + 1] : (unsigned long long)p.total;
+    compact_emit_run<T>(p, lo, hi, next, end);
+#else
     for (long long i = lo; i < hi; ++i)
-      if (p.mask[i]) compact_emit<T>(p, i, next++);
+      if (compact_set(p, i)) compact_emit<T>(p, i, next++);
+#endif
     return;
   }
   for (long long t = lo; t < hi; t += blockDim.x) {
     const long long i = t + threadIdx.x;
-    const bool set = i < hi && p.mask[i];
+    const bool set = i < hi && compact_set(p, i);
     unsigned long long tile_total;
     const unsigned long long before = compact_block_prefix(set ? 1 : 0, &tile_total);
     if (set) compact_emit<T>(p, i, next + before);
