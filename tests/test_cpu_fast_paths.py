@@ -7,7 +7,8 @@ and must agree too."""
 import numpy
 import pytest
 
-from cupylike.testing import numpy_cupylike_equal
+import cupylike
+from cupylike.testing import numpy_cupylike_allclose, numpy_cupylike_equal
 
 # Large enough that the cpu device cuts the work into several blocks, and a block's range
 # starts in the middle of a row.
@@ -72,3 +73,56 @@ def test_nonzero_of_mask_bytes_beyond_one(xp):
     # A bool array viewed from bytes 0, 1 and 2: any nonzero byte is true.
     data = numpy.random.default_rng(2).integers(0, 3, 70001).astype(numpy.uint8)
     return xp.nonzero(xp.asarray(data).view(numpy.bool_))
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("n", [200003, 70])
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.int8, numpy.complex128], ids=str)
+def test_take_of_random_indices(n, dtype, xp):
+    # Negative indices too; n > 64: the prefetching loop, 70: mostly its tail.
+    idx = numpy.random.default_rng(3).integers(-ROWS * COLS, ROWS * COLS, n)
+    return xp.take(matrix(xp, dtype).ravel(), xp.asarray(idx))
+
+
+@pytest.mark.parametrize("bad", [ROWS * COLS, -ROWS * COLS - 1, 2**63 - 1, -2**63])
+@pytest.mark.parametrize("where", [0, 100000, 200001])
+def test_take_reports_the_first_bad_index(bad, where):
+    idx = numpy.random.default_rng(4).integers(0, ROWS * COLS, 200003)
+    idx[where] = bad
+    idx[-1] = -2**63 + 1  # a later bad index is not the one reported
+    with pytest.raises(IndexError, match=f"^index {bad} is out of bounds for axis 0 with size "
+                                         f"{ROWS * COLS}$"):
+        numpy.take(matrix(numpy).ravel(), idx)
+    with pytest.raises(IndexError, match=f"^index {bad} is out of bounds for axis 0 with size "
+                                         f"{ROWS * COLS}$"):
+        cupylike.take(matrix(cupylike).ravel(), cupylike.asarray(idx))
+
+
+@numpy_cupylike_equal()
+def test_put_at_random_indices(xp):
+    out = matrix(xp).ravel()
+    xp.put(out, xp.asarray(numpy.random.default_rng(5).permutation(ROWS * COLS)[:90001]),
+           xp.arange(90001, dtype=numpy.float32))
+    return out
+
+
+# Outer-axis reductions whose rows are whole tiles (16 KiB of accumulators) and more: blocks of
+# 16 rows summed at once, then the rows left over one by one.
+WIDE = [((35, 4100), 0), ((5, 7, 8200), (0, 1)), ((40, 3, 2100), 0)]
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("shape, axis", WIDE, ids=str)
+@pytest.mark.parametrize("name", ["max", "argmax", "sum"])
+def test_exact_outer_axis_reductions(shape, axis, name, xp):
+    a = xp.asarray(numpy.random.default_rng(6).integers(-100, 100, shape).astype(numpy.int32))
+    if name == "argmax":
+        return xp.argmax(a.reshape(-1, shape[-1]), axis=0)
+    return getattr(xp, name)(a, axis=axis)
+
+
+@numpy_cupylike_allclose(rtol=1e-5, atol=1e-4)
+@pytest.mark.parametrize("shape, axis", WIDE, ids=str)
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex128], ids=str)
+def test_outer_axis_sums(shape, axis, dtype, xp):
+    return xp.sum(matrix(xp, dtype, shape), axis=axis)
