@@ -126,3 +126,14 @@ def test_exact_outer_axis_reductions(shape, axis, name, xp):
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex128], ids=str)
 def test_outer_axis_sums(shape, axis, dtype, xp):
     return xp.sum(matrix(xp, dtype, shape), axis=axis)
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("dtype, value", [(numpy.float32, 1.5), (numpy.int8, -3),
+                                          (numpy.complex128, 2 - 1j), (numpy.float16, 0.1)],
+                         ids=str)
+def test_large_fills_keep_their_neighbours(dtype, value, xp):
+    # Over 8 MiB: streaming stores on the cpu device, from an address off the 32-byte grid.
+    out = xp.zeros((8 << 20) // numpy.dtype(dtype).itemsize + 41, dtype)
+    out[3:-5].fill(value)
+    return out
