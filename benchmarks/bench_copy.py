@@ -50,7 +50,7 @@ def bench_fill_and_ranges():
     def cases(xp):
         dev = xp.empty(N)
         return [
-            Case("fill, 1e7", lambda: dev.fill(1.5), lambda: host.fill(1.5), "numpy fill", None),
+            Case("fill, 1e7", lambda: dev.fill(1.5), lambda: host.fill(1.5), "numpy fill", 1.0),
             Case("arange f8, 1e7", lambda: xp.arange(N, dtype=numpy.float64),
                  lambda: numpy.arange(N, dtype=numpy.float64), "numpy arange", None),
             Case("linspace, 1e7", lambda: xp.linspace(0, 1, N),

@@ -2,6 +2,7 @@
 and resize (copies), broadcast_arrays, meshgrid, copyto, and shape/ndim/size, as NumPy has
 them."""
 
+import itertools
 import math
 import operator
 import sys
@@ -12,7 +13,6 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 from cupylike._core import _native
 from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
-from cupylike._manipulation._joining import concatenate
 
 _where = UFUNCS["_where"]
 
@@ -96,16 +96,20 @@ def roll(a, shift, axis=None):
     total = [0] * a.ndim
     for s, ax in pairs:
         total[ax] += operator.index(s)
-    result = a
-    for ax, s in enumerate(total):
-        n = a.shape[ax]
-        if n == 0 or s % n == 0:
-            continue
-        s %= n
-        lead = (slice(None),) * ax
-        result = concatenate((result[lead + (slice(n - s, None),)],
-                              result[lead + (slice(None, n - s),)]), axis=ax)
-    return result if result is not a else a.copy()
+    # Each rolled axis splits into two runs that swap places: the result is 2**k block copies
+    # (two for one axis: rows of contiguous runs, copied at memory speed).
+    moves = []
+    for n, s in zip(a.shape, total, strict=True):
+        s = s % n if n else 0
+        if s == 0:
+            moves.append(((slice(None), slice(None)),))
+        else:
+            moves.append(((slice(n - s, None), slice(None, s)),
+                          (slice(None, n - s), slice(s, None))))
+    result = _native.empty(a.shape, a.dtype)
+    for parts in itertools.product(*moves):
+        result[tuple(dst for _, dst in parts)] = a[tuple(src for src, _ in parts)]
+    return result
 
 
 def repeat(a, repeats, axis=None):

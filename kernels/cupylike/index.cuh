@@ -73,9 +73,45 @@ __device__ inline void index_move(char* view, char* other) {
 
 // Gather (result = view[indices]) or scatter (view[indices] = values). With repeated indices
 // a scatter writes one of the values, which one is not fixed (threads race on a GPU).
+#if !defined(__CUDACC__)
+// The cpu device's take from a dense axis into a dense result through dense indices: typed
+// pointers, and the element PREFETCH indices ahead requested early, so that more of a random
+// gather's cache misses are in flight at once.
+template <class T, bool Scatter>
+__device__ void take_dense(const cupylike_index_params& p) {
+  const int PREFETCH = 64;
+  const long long* __restrict__ idx = reinterpret_cast<const long long*>(p.idx[0]);
+  T* view = reinterpret_cast<T*>(p.view);
+  T* other = reinterpret_cast<T*>(p.other);
+  const long long len = p.idx_len[0];
+  long long lo, hi;
+  cpu_share(p.size, lo, hi);
+  long long i = lo;
+  for (; i + PREFETCH < hi; ++i) {
+    const long long ahead = idx[i + PREFETCH];
+    __builtin_prefetch(view + (ahead < 0 ? ahead + len : ahead), Scatter ? 1 : 0);
+    const long long v = idx[i];
+    index_move<T, Scatter>(reinterpret_cast<char*>(view + (v < 0 ? v + len : v)),
+                           reinterpret_cast<char*>(other + i));
+  }
+  for (; i < hi; ++i) {
+    const long long v = idx[i];
+    index_move<T, Scatter>(reinterpret_cast<char*>(view + (v < 0 ? v + len : v)),
+                           reinterpret_cast<char*>(other + i));
+  }
+}
+#endif
+
 template <class T, bool Scatter>
 __global__ void index_copy_kernel(const __grid_constant__ cupylike_index_params p) {
   if (p.ndim == 1 && p.narrays == 1 && p.view_stride[0] == 0) {  // take: no cursor to carry
+#if !defined(__CUDACC__)
+    if (p.idx_stride[0][0] == 8 && p.other_stride[0] == (long long)sizeof(T) &&
+        p.idx_step[0] == (long long)sizeof(T)) {
+      take_dense<T, Scatter>(p);
+      return;
+    }
+#endif
     const char* __restrict__ idx = p.idx[0];
     char* view = p.view;
     char* other = p.other;
@@ -122,10 +158,29 @@ __global__ void index_copy_kernel(const __grid_constant__ cupylike_index_params 
 // (the host initialises it to ~0ull and reads it after the launch).
 __global__ void index_check_kernel(const long long* idx, long long n, long long len,
                                    unsigned long long* first_bad) {
+#if !defined(__CUDACC__)
+  // The cpu device: runs of 256 tested with a branch-free loop that vectorises; a run with a
+  // bad index is searched for it, and this thread's first one is the only one that can count.
+  long long lo, hi;
+  cpu_share(n, lo, hi);
+  for (long long r = lo; r < hi; r += 256) {
+    const long long end = r + 256 < hi ? r + 256 : hi;
+    unsigned long long bad = 0;
+    for (long long i = r; i < end; ++i)
+      bad |= (unsigned long long)idx[i] + (unsigned long long)len >= 2ull * len;
+    if (!bad) continue;
+    for (long long i = r; i < end; ++i)
+      if (idx[i] < -len || idx[i] >= len) {
+        atomicMin(first_bad, (unsigned long long)i);
+        return;
+      }
+  }
+#else
   for_each_index(n, [&](long long i) {
     const long long v = idx[i];
     if (v < -len || v >= len) atomicMin(first_bad, (unsigned long long)i);
   });
+#endif
 }
 
 // Compaction of a boolean mask of n elements (contiguous, C order) in two launches. Each block
@@ -151,11 +206,26 @@ __device__ inline unsigned long long compact_block_sum(unsigned long long v) {
   return total;
 }
 
+// Whether mask element i is true, read as its byte: a bool array viewed from other bytes may
+// hold any value, and NumPy counts every nonzero byte as true (read as a C++ bool, a 2 can
+// count twice).
+__device__ inline bool compact_set(const cupylike_compact_params& p, long long i) {
+  return reinterpret_cast<const unsigned char*>(p.mask)[i] != 0;
+}
+
 __global__ void compact_count_kernel(const __grid_constant__ cupylike_compact_params p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long count = 0;
-  for (long long i = lo + threadIdx.x; i < hi; i += blockDim.x) count += p.mask[i] ? 1 : 0;
+#if !defined(__CUDACC__)
+  if (blockDim.x == 1) {  // the cpu device: a stride-1 loop over bytes, which vectorises
+    const unsigned char* __restrict__ m = reinterpret_cast<const unsigned char*>(p.mask);
+    for (long long i = lo; i < hi; ++i) count += m[i] != 0;
+    p.counts[blockIdx.x] = count;
+    return;
+  }
+#endif
+  for (long long i = lo + threadIdx.x; i < hi; i += blockDim.x) count += compact_set(p, i);
   count = blockDim.x == 1 ? count : compact_block_sum(count);
   if (threadIdx.x == 0) p.counts[blockIdx.x] = count;
 }
@@ -197,19 +267,72 @@ __device__ inline void compact_emit(const cupylike_compact_params& p, long long 
   }
 }
 
+#if !defined(__CUDACC__)
+// The cpu device's EMIT of elements [lo, hi) whose true ones go to [next, end): without a
+// branch on the mask (a random mask mispredicts every other element), every element is written
+// to the next free position, which advances only past true ones. The write after the run's
+// last true element would land in the next run's place, which another thread fills: the loop
+// stops once the run's places are full.
+template <class T>
+__device__ void compact_emit_run(const cupylike_compact_params& p, long long lo, long long hi,
+                                 unsigned long long next, unsigned long long end) {
+  const unsigned char* __restrict__ m = reinterpret_cast<const unsigned char*>(p.mask);
+  if (p.values) {
+    T* __restrict__ out = reinterpret_cast<T*>(p.out);
+    const T* __restrict__ values = reinterpret_cast<const T*>(p.values);
+    for (long long i = lo; i < hi && next < end; ++i) {
+      out[next] = values[i];
+      next += m[i] != 0;
+    }
+    return;
+  }
+  long long* __restrict__ coords = reinterpret_cast<long long*>(p.out);
+  if (p.ndim == 1) {
+    for (long long i = lo; i < hi && next < end; ++i) {
+      coords[next] = i;
+      next += m[i] != 0;
+    }
+    return;
+  }
+  // Several axes: the coordinates of i kept like an odometer, written for every element.
+  long long pos[CUPYLIKE_MAX_NDIM];
+  long long rest = lo;
+  for (int d = p.ndim - 1; d >= 0; --d) {
+    pos[d] = rest % p.shape[d];
+    rest /= p.shape[d];
+  }
+  const int last = p.ndim - 1;
+  for (long long i = lo; i < hi && next < end; ++i) {
+    for (int d = 0; d < p.ndim; ++d) coords[d * p.total + (long long)next] = pos[d];
+    next += m[i] != 0;
+    if (++pos[last] < p.shape[last]) continue;
+    for (int d = last; d > 0 && pos[d] == p.shape[d]; --d) {
+      pos[d] = 0;
+      ++pos[d - 1];
+    }
+  }
+}
+#endif
+
 template <class T>
 __global__ void compact_emit_kernel(const __grid_constant__ cupylike_compact_params p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long next = p.offsets[blockIdx.x];
   if (blockDim.x == 1) {  // the cpu device: one thread walks its run in order
+#if !defined(__CUDACC__)
+    const unsigned long long end =
+        blockIdx.x + 1 < gridDim.x ? p.offsets[blockIdx.x + 1] : (unsigned long long)p.total;
+    compact_emit_run<T>(p, lo, hi, next, end);
+#else
     for (long long i = lo; i < hi; ++i)
-      if (p.mask[i]) compact_emit<T>(p, i, next++);
+      if (compact_set(p, i)) compact_emit<T>(p, i, next++);
+#endif
     return;
   }
   for (long long t = lo; t < hi; t += blockDim.x) {
     const long long i = t + threadIdx.x;
-    const bool set = i < hi && p.mask[i];
+    const bool set = i < hi && compact_set(p, i);
     unsigned long long tile_total;
     const unsigned long long before = compact_block_prefix(set ? 1 : 0, &tile_total);
     if (set) compact_emit<T>(p, i, next + before);

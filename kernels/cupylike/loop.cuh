@@ -93,6 +93,18 @@ struct NdCursor {
     out -= inner_out * inner_len;
     in -= inner_in * inner_len;
     inner_idx = 0;
+    carry();
+  }
+  // The start of the next row, from anywhere in the current one (cpu loops that take the
+  // innermost axis as one run).
+  __device__ void next_row() {
+    out -= inner_out * inner_idx;
+    in -= inner_in * inner_idx;
+    inner_idx = 0;
+    carry();
+  }
+  // One step along the outer axes, carrying like an odometer.
+  __device__ void carry() {
     for (int d = p->ndim - 2; d >= 0; --d) {
       out += p->strides[0][d];
       in += p->strides[1][d];

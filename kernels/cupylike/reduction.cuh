@@ -319,9 +319,38 @@ __device__ void red_tiles(const cupylike_red_params& p) {
     for (int j = 0; j < W; ++j) lane[j] = Op::identity();
     unsigned long long full = 0;  // bit k: level k holds 2^k blocks of rows
     int rows = 0;
+    // A block of 16 rows done: carry it up the counter.
+    auto carry = [&]() {
+      int k = 0;
+      for (; full >> k & 1ull; ++k) {
+        for (int j = 0; j < W; ++j) lane[j] = Op::reduce(levels[k * W + j], lane[j]);
+        full &= ~(1ull << k);
+      }
+      for (int j = 0; j < W; ++j) {
+        levels[k * W + j] = lane[j];
+        lane[j] = Op::identity();
+      }
+      full |= 1ull << k;
+    };
     if (r0 < r1) {
       RedWalk walk(p, r0);
-      for (long long r = r0; r < r1; ++r, walk.next()) {
+      long long r = r0;
+      // Whole tiles of contiguous runs, 16 rows at a time: each lane's block of rows summed in
+      // one go (the same order as row by row from the identity), so a lane is stored once per
+      // block rather than once per row.
+      for (; runs && count == W && r + 16 <= r1; r += 16) {
+        long long offs[16][CUPYLIKE_RED_MAX_IN];
+        for (int q = 0; q < 16; ++q, walk.next())
+          for (int k = 0; k < CUPYLIKE_RED_MAX_IN; ++k) offs[q][k] = base[k] + walk.off[k];
+        for (int j = 0; j < W; ++j) {
+          A a = Op::identity();
+#pragma GCC unroll 16
+          for (int q = 0; q < 16; ++q) a = Op::reduce(a, Op::load_run(p.in, offs[q], j, r + q));
+          lane[j] = a;
+        }
+        carry();
+      }
+      for (; r < r1; ++r, walk.next()) {
         long long off[CUPYLIKE_RED_MAX_IN];
         for (int k = 0; k < CUPYLIKE_RED_MAX_IN; ++k) off[k] = base[k] + walk.off[k];
         if (runs && count == W) {
@@ -336,17 +365,8 @@ __device__ void red_tiles(const cupylike_red_params& p) {
           }
         }
         if (++rows < 16) continue;
-        rows = 0;  // a block of rows done: carry it up the counter
-        int k = 0;
-        for (; full >> k & 1ull; ++k) {
-          for (int j = 0; j < W; ++j) lane[j] = Op::reduce(levels[k * W + j], lane[j]);
-          full &= ~(1ull << k);
-        }
-        for (int j = 0; j < W; ++j) {
-          levels[k * W + j] = lane[j];
-          lane[j] = Op::identity();
-        }
-        full |= 1ull << k;
+        rows = 0;
+        carry();
       }
     }
     for (int k = 0; full; ++k, full >>= 1)
