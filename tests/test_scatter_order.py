@@ -67,7 +67,9 @@ def test_the_last_write_wins_whatever_order_the_emulated_gpu_runs_threads_in(ord
 
 @pytest.mark.any_device(reason="runs its own process on the cpu device")
 def test_the_last_write_wins_with_the_cpu_devices_threads_reversed():
-    out = check_exit(run(PROGRAM, CUPYLIKE_DEVICE="cpu", CUPYLIKE_THREAD_ORDER="reverse"))
+    # One worker thread: the blocks of a large launch then run strictly last to first.
+    out = check_exit(run(PROGRAM, CUPYLIKE_DEVICE="cpu", CUPYLIKE_THREAD_ORDER="reverse",
+                         CUPYLIKE_CPU_THREADS=1))
     assert f"checked {len(CASES)}" in out
 
 

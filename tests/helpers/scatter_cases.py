@@ -77,10 +77,10 @@ def put_along_axis(xp):
 
 
 def many_writers(xp):
-    # Enough writers for several blocks on a GPU and several worker threads on the cpu device.
-    idx = numpy.random.default_rng(5).integers(0, 50, 20000)
+    # Enough writers for several blocks on a GPU and on the cpu device (16384 elements each).
+    idx = numpy.random.default_rng(5).integers(0, 50, 40000)
     a = _base(xp, (50,))
-    a[xp.asarray(idx)] = xp.asarray(numpy.arange(20000.0))
+    a[xp.asarray(idx)] = xp.asarray(numpy.arange(40000.0))
     return a
 
 
