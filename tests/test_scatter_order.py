@@ -1,8 +1,9 @@
 """Assignments through repeated indices (x[idx] = v, x.flat, put, put_along_axis) keep the last
 write in index order, as NumPy's, on every device: the writers of one element race on a GPU, so
-the library hands them all the last writer's value (csrc/ops/indexing.cpp). The emulated GPU and
-the cpu device run threads in one fixed order, which hid the race; CUPYLIKE_THREAD_ORDER=reverse
-runs them last to first, and the cases run under it in processes of their own."""
+the library hands them all the last writer's value (csrc/ops/indexing.cpp; the cpu device writes
+such keys on one thread, in order). The emulated GPU and the cpu device run threads in one fixed
+order, which hid the race; CUPYLIKE_THREAD_ORDER=reverse runs them last to first, and the cases
+run under it in processes of their own."""
 
 import pathlib
 

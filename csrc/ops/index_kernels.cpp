@@ -55,13 +55,14 @@ const KernelFamily& index_family() {
 }
 
 void launch_index_copy(Device device, const cupylike_index_params& p, int itemsize, bool scatter,
-                       const Stream& stream) {
+                       const Stream& stream, bool in_order) {
   if (p.size == 0) return;
   const size_t slot = kCopy + (scatter ? 5 : 0) + size_t(itemsize_slot(itemsize));
   const LoadedKernel& k = kernels().get(device, index_family(), slot);
   cupylike_index_params params = p;
   void* args[] = {&params};
-  k.launch(launch_dims(device, p.size), 0, stream, args, uint64_t(p.size));
+  k.launch(in_order ? linear_dims(1, 1) : launch_dims(device, p.size), 0, stream, args,
+           uint64_t(p.size));
 }
 
 void last_writers(Device device, const cupylike_index_params& p, const NDArray& out,
