@@ -110,18 +110,10 @@ def test_getitem_every_dtype(dtype, name):
     assert_array_equal(device[to_device_key(key)], numpy.asarray(host[key]), err_msg=name)
 
 
-def _unique_target(host, key):
-    """Whether key names each element at most once (else which value lands is not fixed)."""
-    positions = numpy.asarray(numpy.arange(host.size).reshape(host.shape)[key]).ravel()
-    return numpy.unique(positions).size == positions.size
-
-
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("name, key", KEYS, ids=KEY_IDS)
 def test_setitem_matches_numpy(name, key, layout):
-    host, device = base(numpy.int32, layout)
-    if not _unique_target(host, key):
-        pytest.skip("repeated targets: covered by test_repeated_targets_take_one_value")
+    host, device = base(numpy.int32, layout)  # repeated targets too: the last write wins
     shape = host[key].shape
     values = numpy.arange(1, 1 + int(numpy.prod(shape)), dtype=numpy.int32).reshape(shape) * 7
     for value in (-3, values, values[..., -1:] if shape and shape[-1] else values):
@@ -146,12 +138,11 @@ def test_setitem_casts_as_numpy(dtype):
     assert_array_equal(device, host)
 
 
-def test_repeated_targets_take_one_value():
+def test_repeated_targets_take_the_last_value():
+    # Races on a GPU; tests/test_scatter_order.py runs such cases with threads reversed too.
     device = cupylike.zeros(5, numpy.int64)
     device[[1, 1, 3, 1]] = cupylike.asarray(numpy.array([10, 20, 30, 40]))
-    result = device.get()
-    assert result[1] in (10, 20, 40) and result[3] == 30
-    assert result[[0, 2, 4]].tolist() == [0, 0, 0]
+    assert device.get().tolist() == [0, 40, 0, 30, 0]
 
 
 def test_setitem_reads_values_that_overlap_the_target():
@@ -229,7 +220,7 @@ def test_drawn_keys_match_numpy(items):
             device[to_device_key(key)]
         return
     assert_array_equal(device[to_device_key(key)], numpy.asarray(expected))
-    if _unique_target(host, key) and numpy.asarray(expected).size:
+    if numpy.asarray(expected).size:  # repeated targets too: the last write wins
         want, got = host.copy(), device.copy()
         want[key] = -numpy.asarray(expected)
         got[to_device_key(key)] = -device[to_device_key(key)]

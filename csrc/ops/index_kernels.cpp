@@ -16,8 +16,9 @@ namespace {
 
 constexpr int kItemsizes[] = {1, 2, 4, 8, 16};
 
-// Instantiation slots: copies (5 itemsizes x gather/scatter), the check, then the compaction.
-enum Slot { kCopy = 0, kCheck = 10, kCount = 11, kEmit = 12 };
+// Instantiation slots: copies (5 itemsizes x gather/scatter), the check, the compaction, then
+// the last writers of a scatter.
+enum Slot { kCopy = 0, kCheck = 10, kCount = 11, kEmit = 12, kClaim = 17, kWinner = 18 };
 
 int itemsize_slot(int itemsize) {
   for (int k = 0; k < 5; ++k)
@@ -46,19 +47,45 @@ const KernelFamily& index_family() {
     for (int size : kItemsizes)
       family->instantiations.push_back(std::string("cupylike::compact_emit_kernel<") +
                                        bytes_type(size) + ">");
+    family->instantiations.push_back("cupylike::scatter_claim_kernel");
+    family->instantiations.push_back("cupylike::scatter_winner_kernel");
     return family;
   }();
   return *f;
 }
 
 void launch_index_copy(Device device, const cupylike_index_params& p, int itemsize, bool scatter,
-                       const Stream& stream) {
+                       const Stream& stream, bool in_order) {
   if (p.size == 0) return;
   const size_t slot = kCopy + (scatter ? 5 : 0) + size_t(itemsize_slot(itemsize));
   const LoadedKernel& k = kernels().get(device, index_family(), slot);
   cupylike_index_params params = p;
   void* args[] = {&params};
-  k.launch(launch_dims(device, p.size), 0, stream, args, uint64_t(p.size));
+  k.launch(in_order ? linear_dims(1, 1) : launch_dims(device, p.size), 0, stream, args,
+           uint64_t(p.size));
+}
+
+void last_writers(Device device, const cupylike_index_params& p, const NDArray& out,
+                  const Stream& stream) {
+  if (p.size == 0) return;
+  unsigned long long slots = 16;
+  while (slots < 2 * (unsigned long long)p.size) slots *= 2;
+  ArrayPtr keys = empty(device, DType::uint64, {int64_t(slots)});
+  ArrayPtr winners = empty(device, DType::uint64, {int64_t(slots)});
+  const unsigned long long none = CUPYLIKE_SCATTER_EMPTY, zero = 0;
+  fill(*keys, &none, stream);
+  fill(*winners, &zero, stream);
+  cupylike_index_params params = p;
+  unsigned long long* k = reinterpret_cast<unsigned long long*>(keys->data());
+  unsigned long long* w = reinterpret_cast<unsigned long long*>(winners->data());
+  unsigned long long mask = slots - 1;
+  long long* o = reinterpret_cast<long long*>(out.data());
+  void* claim[] = {&params, &k, &w, &mask};
+  kernels().get(device, index_family(), kClaim)
+      .launch(launch_dims(device, p.size), 0, stream, claim, uint64_t(p.size));
+  void* winner[] = {&params, &k, &w, &mask, &o};
+  kernels().get(device, index_family(), kWinner)
+      .launch(launch_dims(device, p.size), 0, stream, winner, uint64_t(p.size));
 }
 
 void check_indices(Device device, const std::vector<const NDArray*>& idx,

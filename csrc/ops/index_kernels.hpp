@@ -8,9 +8,16 @@ namespace cupylike {
 
 const KernelFamily& index_family();
 
-/// Launches index_copy_kernel for elements of `itemsize` bytes (a gather, or a scatter).
+/// Launches index_copy_kernel for elements of `itemsize` bytes (a gather, or a scatter);
+/// `in_order`: as one thread, so the elements move one after another in the walk's order.
 void launch_index_copy(Device device, const cupylike_index_params& p, int itemsize, bool scatter,
-                       const Stream& stream);
+                       const Stream& stream, bool in_order = false);
+
+/// For each position of `p`'s walk (the index arrays' broadcast shape, view strides zero), the
+/// largest position whose index tuple selects the same element: `out`, contiguous int64 of
+/// p.size elements. The same whatever order the device runs its threads in.
+void last_writers(Device device, const cupylike_index_params& p, const NDArray& out,
+                  const Stream& stream);
 
 /// The smallest position in `idx` (contiguous int64) of an index outside [-len, len), or -1.
 /// Several arrays are checked with one synchronisation: `first_bad` gets one result each.

@@ -197,7 +197,12 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
   }
   if (plan.first == int(kept.size()))
     for (int64_t n : plan.broadcast) plan.result.push_back(n);
-  for (const Pending& p : pending) plan.indexed.push_back({p.array, p.value, p.view_axis});
+  for (const Pending& p : pending) {
+    plan.indexed.push_back({p.array, p.value, p.view_axis});
+    // A mask's coordinates name each of its true elements once; unbroadcast, so do the tuples.
+    plan.distinct = plan.distinct || (p.in_bounds && p.array->shape() == plan.broadcast);
+  }
+  plan.distinct = plan.distinct || shape_size(plan.broadcast) <= 1;
   if (before_bounds) before_bounds(plan);
 
   // Bounds, checked on the device for every array at once; NumPy checks only the indices it
@@ -288,11 +293,60 @@ ArrayPtr gather(const IndexPlan& plan, const Stream& stream) {
   return out;
 }
 
-void scatter(const IndexPlan& plan, const NDArray& values, const Stream& stream) {
-  if (values.shape() != plan.result || values.dtype() != plan.view->dtype())
+namespace {
+
+// `values` (C-contiguous) rearranged so that every position of the broadcast shape carries the
+// value of the last position that writes the same element: the writers of an element then all
+// write one value, and the race between them on a GPU cannot show. A gather through the
+// winners, with the broadcast axes of `values` folded into one.
+ArrayPtr last_values(const IndexPlan& plan, const ArrayPtr& values, const Stream& stream) {
+  const cupylike_index_params walk = walk_params(plan, *values);
+  const int nb = int(plan.broadcast.size());
+  cupylike_index_params tuples = walk;  // the walk over the broadcast shape alone
+  tuples.ndim = nb;
+  tuples.size = shape_size(plan.broadcast);
+  for (int j = 0; j < nb; ++j) {
+    tuples.shape[j] = plan.broadcast[size_t(j)];
+    tuples.view_stride[j] = tuples.other_stride[j] = 0;
+    for (int k = 0; k < walk.narrays; ++k)
+      tuples.idx_stride[k][j] = walk.idx_stride[k][plan.first + j];
+  }
+  ArrayPtr winners = empty(values->device(), DType::int64, plan.broadcast);
+  last_writers(values->device(), tuples, *winners, stream);
+
+  DimVector folded;
+  for (int d = 0; d < plan.first; ++d) folded.push_back(plan.result[size_t(d)]);
+  folded.push_back(tuples.size);
+  for (int d = plan.first + nb; d < int(plan.result.size()); ++d)
+    folded.push_back(plan.result[size_t(d)]);
+  IndexPlan by_winner;
+  by_winner.view = values->view({values->dtype(), folded,
+                                 fill_strides(folded, values->itemsize(), 'C'), values->offset()});
+  by_winner.indexed.push_back({winners, 0, plan.first});
+  by_winner.broadcast = plan.broadcast;
+  by_winner.first = plan.first;
+  by_winner.result = plan.result;
+  return gather(by_winner, stream);
+}
+
+}  // namespace
+
+void scatter(const IndexPlan& plan, const ArrayPtr& values_in, const Stream& stream) {
+  if (values_in->shape() != plan.result || values_in->dtype() != plan.view->dtype())
     raise(ErrorKind::runtime, "scatter: values do not match the plan");
   plan.view->check_writeable();
-  launch_index_copy(values.device(), walk_params(plan, values), values.itemsize(), true, stream);
+  ArrayPtr values = values_in;
+  // Targets that may repeat: on the cpu device one thread writes in index order, so the last
+  // write lands last (several times faster there than finding the last writers); elsewhere
+  // every writer of an element gets its last writer's value.
+  const bool repeats = !plan.distinct && values->size() > 0;
+  const bool in_order = repeats && values->device().is_cpu();
+  if (repeats && !in_order) {
+    if (!values->c_contiguous()) values = copy_array(values, 'C', stream, values->dtype());
+    values = last_values(plan, values, stream);
+  }
+  launch_index_copy(values->device(), walk_params(plan, *values), values->itemsize(), true,
+                    stream, in_order);
 }
 
 std::vector<ArrayPtr> nonzero(const ArrayPtr& mask_in, const Stream& stream) {

@@ -26,6 +26,7 @@ struct IndexPlan {
   DimVector broadcast;               // the index arrays' broadcast shape
   int first = 0;                     // where `broadcast` starts in the result's axes
   DimVector result;                  // the result's shape (of a gather; of a scatter's values)
+  bool distinct = false;             // no two index tuples can be equal (a mask's coordinates)
 };
 
 /// Whether the key needs a plan (it holds arrays or booleans); otherwise basic_index serves.
@@ -42,8 +43,8 @@ IndexPlan plan_index(const ArrayPtr& a, const std::vector<IndexItem>& items, con
 ArrayPtr gather(const IndexPlan& plan, const Stream& stream);
 
 /// Writes `values` (the plan's result shape, the array's dtype, any strides) through the plan.
-/// With repeated indices, which of their values lands is not fixed.
-void scatter(const IndexPlan& plan, const NDArray& values, const Stream& stream);
+/// With repeated indices the last write in index order wins, as NumPy's, on every device.
+void scatter(const IndexPlan& plan, const ArrayPtr& values, const Stream& stream);
 
 /// The coordinates of the true elements of a bool array in C order: one int64 array of their
 /// count per axis (numpy.nonzero); a 0-d array counts as 1-d.

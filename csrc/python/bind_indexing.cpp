@@ -61,7 +61,7 @@ void setitem(const ArrayPtr& a, py::handle key, py::handle value) {
     values = empty(a->device(), a->dtype(), p.result);
     assign_value(values, value, ValueRule::setitem_advanced, stream);
   });
-  scatter(plan, *values, stream);
+  scatter(plan, values, stream);
 }
 
 }  // namespace

@@ -71,8 +71,6 @@ __device__ inline void index_move(char* view, char* other) {
     *reinterpret_cast<T*>(other) = *reinterpret_cast<const T*>(view);
 }
 
-// Gather (result = view[indices]) or scatter (view[indices] = values). With repeated indices
-// a scatter writes one of the values, which one is not fixed (threads race on a GPU).
 #if !defined(__CUDACC__)
 // The cpu device's take from a dense axis into a dense result through dense indices: typed
 // pointers, and the element PREFETCH indices ahead requested early, so that more of a random
@@ -102,6 +100,9 @@ __device__ void take_dense(const cupylike_index_params& p) {
 }
 #endif
 
+// Gather (result = view[indices]) or scatter (view[indices] = values). With repeated indices
+// threads race on a GPU: the host first makes every writer of a target carry the same value
+// (scatter_claim_kernel and scatter_winner_kernel below), so the race cannot show.
 template <class T, bool Scatter>
 __global__ void index_copy_kernel(const __grid_constant__ cupylike_index_params p) {
   if (p.ndim == 1 && p.narrays == 1 && p.view_stride[0] == 0) {  // take: no cursor to carry
@@ -181,6 +182,49 @@ __global__ void index_check_kernel(const long long* idx, long long n, long long 
     if (v < -len || v >= len) atomicMin(first_bad, (unsigned long long)i);
   });
 #endif
+}
+
+// A scatter's repeated targets, NumPy's way: the last write in index order wins. The walk runs
+// over the index arrays' broadcast shape only (p.view_stride all zero), so view_offset() is the
+// byte offset a position's index tuple selects. CLAIM records, in an open-addressing table of
+// `mask + 1` slots (a power of two, at least twice the positions), each distinct offset once
+// (keys, initialised to CUPYLIKE_SCATTER_EMPTY, which no offset equals) with the largest
+// position writing it plus one (winners, initialised to 0); WINNER then gives each position
+// the winner of its offset, so the host can hand every writer of a target the winner's value.
+// atomicMax makes the result independent of the order in which threads run.
+
+__device__ inline unsigned long long scatter_slot(unsigned long long key, unsigned long long mask) {
+  const unsigned long long h = key * 0x9E3779B97F4A7C15ull;  // Fibonacci hashing
+  return (h ^ (h >> 31)) & mask;
+}
+
+__global__ void scatter_claim_kernel(const __grid_constant__ cupylike_index_params p,
+                                     unsigned long long* keys, unsigned long long* winners,
+                                     unsigned long long mask) {
+  IndexCursor c(p);
+  CUPYLIKE_FOR_ND(i, p.size, c) {
+    const unsigned long long key = (unsigned long long)c.view_offset();
+    unsigned long long s = scatter_slot(key, mask);
+    for (;;) {
+      const unsigned long long seen = atomicCAS(&keys[s], CUPYLIKE_SCATTER_EMPTY, key);
+      if (seen == CUPYLIKE_SCATTER_EMPTY || seen == key) break;
+      s = (s + 1) & mask;
+    }
+    atomicMax(&winners[s], (unsigned long long)i + 1);
+  }
+}
+
+__global__ void scatter_winner_kernel(const __grid_constant__ cupylike_index_params p,
+                                      const unsigned long long* keys,
+                                      const unsigned long long* winners, unsigned long long mask,
+                                      long long* out) {
+  IndexCursor c(p);
+  CUPYLIKE_FOR_ND(i, p.size, c) {
+    const unsigned long long key = (unsigned long long)c.view_offset();
+    unsigned long long s = scatter_slot(key, mask);
+    while (keys[s] != key) s = (s + 1) & mask;
+    out[i] = (long long)winners[s] - 1;
+  }
 }
 
 // Compaction of a boolean mask of n elements (contiguous, C order) in two launches. Each block

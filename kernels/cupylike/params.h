@@ -167,6 +167,8 @@ struct cupylike_index_params {
   long long idx_step[CUPYLIKE_IDX_MAX_ARRAYS];  // its stride in the view, bytes
   long long idx_stride[CUPYLIKE_IDX_MAX_ARRAYS][CUPYLIKE_IDX_MAX_NDIM];  // bytes, per walk axis
 };
+// An empty slot of the table of a scatter's targets (scatter_claim_kernel): no byte offset.
+#define CUPYLIKE_SCATTER_EMPTY 0x8000000000000000ull
 
 // Boolean masks (compact_*_kernel in index.cuh): see there.
 struct cupylike_compact_params {

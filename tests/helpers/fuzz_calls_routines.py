@@ -67,10 +67,8 @@ def gen_setitem(rng):
     else:
         shape = broadcastable_shape(rng, target)
         value = random_array(rng, DTYPES[rng.integers(len(DTYPES))], shape)
-    unique = not any(isinstance(k, numpy.ndarray) and k.dtype.kind == "i"
-                     for k in (key if isinstance(key, tuple) else (key,)))
-    tags = set() if unique else {"repeated-index-set"}
-    tags |= cast_tags([value] if isinstance(value, ArraySpec) else [], x.dtype)
+    # Repeated indices need no tag: the last write wins, as NumPy's (tests/test_scatter_order.py).
+    tags = cast_tags([value] if isinstance(value, ArraySpec) else [], x.dtype)
     if not isinstance(value, ArraySpec):
         tags |= {"float-to-int-cast"} if x.dtype.kind in "biu" else set()
 

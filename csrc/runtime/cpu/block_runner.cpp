@@ -3,6 +3,8 @@
 #include <signal.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 
 #include "core/error.hpp"
@@ -19,6 +21,14 @@ struct Trap {
 };
 
 }  // namespace
+
+bool reverse_thread_order() {
+  static const bool reverse = [] {
+    const char* v = std::getenv("CUPYLIKE_THREAD_ORDER");
+    return v && std::strcmp(v, "reverse") == 0;
+  }();
+  return reverse;
+}
 
 BlockRunner& BlockRunner::of_this_thread() {
   static thread_local BlockRunner runner;
@@ -38,6 +48,7 @@ void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& 
   ctx_->gdim = uint3{dims.grid.x, dims.grid.y, dims.grid.z};
   ctx_->promoted = 0;
   nthreads_ = int(dims.block.x * dims.block.y * dims.block.z);
+  reverse_ = reverse_thread_order();
   fibers_ = false;
   native_ = -1;
   aborting_ = false;
@@ -55,7 +66,7 @@ void BlockRunner::run(const KernelEntry& kernel, void** args, const LaunchDims& 
   if (sigsetjmp(self_->escape, 0)) escaped();
   try {
     self_->in_kernel.store(1, std::memory_order_relaxed);
-    int promoted = kernel.seq(args);
+    int promoted = reverse_ ? run_reversed() : kernel.seq(args);
     self_->in_kernel.store(0, std::memory_order_relaxed);
     if (promoted) finish_promoted();
   } catch (const Abort&) {
@@ -129,6 +140,17 @@ int BlockRunner::current_linear() const {
   return int(t.x + ctx_->bdim.x * (t.y + ctx_->bdim.y * t.z));
 }
 
+// The block's threads last to first, one call each (kernel.seq runs them first to last).
+int BlockRunner::run_reversed() {
+  const uint3 b = ctx_->bdim;
+  for (int i = nthreads_ - 1; i >= 0; --i) {
+    ctx_->tid = uint3{unsigned(i) % b.x, unsigned(i) / b.x % b.y, unsigned(i) / (b.x * b.y)};
+    kernel_->thr(args_);
+    if (ctx_->promoted) return 1;
+  }
+  return 0;
+}
+
 void BlockRunner::promote(int me) {
   fibers_ = true;
   ctx_->promoted = 1;
@@ -142,7 +164,7 @@ void BlockRunner::promote(int me) {
   for (int i = 0; i < nthreads_; ++i) {
     Thread& t = threads_[i];
     t.tid = uint3{unsigned(i) % b.x, unsigned(i) / b.x % b.y, unsigned(i) / (b.x * b.y)};
-    if (i < me) {
+    if (reverse_ ? i > me : i < me) {
       t.state = State::done;  // ran to completion without a collective: exited, as in CUDA
     } else if (i == me) {
       t.state = State::running;
@@ -208,9 +230,11 @@ void BlockRunner::schedule() {
       switch_to(native_alive ? native_ : nthreads_);
       return;
     }
-    int start = current_ < nthreads_ ? current_ + 1 : 0;
+    // The next runnable thread after the current one, in the order the block started in.
+    const int step = reverse_ ? nthreads_ - 1 : 1;
+    int start = current_ < nthreads_ ? (current_ + step) % nthreads_ : reverse_ ? nthreads_ - 1 : 0;
     for (int k = 0; k < nthreads_; ++k) {
-      int i = (start + k) % nthreads_;
+      int i = (start + k * step) % nthreads_;
       if (threads_[i].state == State::runnable) {
         switch_to(i);
         return;

@@ -34,6 +34,11 @@ struct KernelEntry {
 /// BlockRunner.
 const __cpuk_rt_t* runtime_table();
 
+/// CUPYLIKE_THREAD_ORDER=reverse (read once per process): the blocks of a grid and the threads
+/// of a block run last to first, so that a result that depends on the order in which CUDA
+/// threads run (a race, invisible when they always run in one order) differs in tests.
+bool reverse_thread_order();
+
 class BlockRunner {
  public:
   /// The runner of the calling OS thread (each worker runs one block at a time).
@@ -80,6 +85,7 @@ class BlockRunner {
   FaultSite site() const;
   std::string describe_stuck() const;
   int current_linear() const;
+  int run_reversed();
   void promote(int me);
   void finish_promoted();
   void schedule();
@@ -98,7 +104,8 @@ class BlockRunner {
   void** args_ = nullptr;
   __cpuk_ctx_t* ctx_ = nullptr;
   int nthreads_ = 0;
-  bool fibers_ = false;  // promoted
+  bool reverse_ = false;  // CUPYLIKE_THREAD_ORDER=reverse
+  bool fibers_ = false;   // promoted
   int native_ = -1;      // the thread on the native stack, while it runs
   int current_ = -1;     // the running thread, or kDriver
   bool aborting_ = false;

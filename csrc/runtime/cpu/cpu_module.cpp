@@ -102,13 +102,15 @@ void launch(const CpuModule& module, int kernel, const LaunchDims& dims, void** 
   constexpr uint64_t kParallelFrom = 4096;
   LaunchControl& control = LaunchControl::of_this_thread();
   control.begin();
+  const bool reverse = reverse_thread_order();  // the k-th block run is then the k-th from last
   if (std::max(threads, work_items) < kParallelFrom || blocks == 1) {
     BlockRunner& runner = BlockRunner::of_this_thread();
-    for (uint64_t b = 0; b < blocks; ++b) runner.run(entry, args, dims, b, control);
+    for (uint64_t k = 0; k < blocks; ++k)
+      runner.run(entry, args, dims, reverse ? blocks - 1 - k : k, control);
     return;
   }
-  std::function<void(uint64_t)> run = [&](uint64_t b) {
-    BlockRunner::of_this_thread().run(entry, args, dims, b, control);
+  std::function<void(uint64_t)> run = [&](uint64_t k) {
+    BlockRunner::of_this_thread().run(entry, args, dims, reverse ? blocks - 1 - k : k, control);
   };
   WorkerPool::instance().run(blocks, run, true);
 }
