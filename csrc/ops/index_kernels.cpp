@@ -81,10 +81,12 @@ void last_writers(Device device, const cupylike_index_params& p, const NDArray& 
   unsigned long long mask = slots - 1;
   long long* o = reinterpret_cast<long long*>(out.data());
   void* claim[] = {&params, &k, &w, &mask};
-  kernels().get(device, index_family(), kClaim)
+  kernels()
+      .get(device, index_family(), kClaim)
       .launch(launch_dims(device, p.size), 0, stream, claim, uint64_t(p.size));
   void* winner[] = {&params, &k, &w, &mask, &o};
-  kernels().get(device, index_family(), kWinner)
+  kernels()
+      .get(device, index_family(), kWinner)
       .launch(launch_dims(device, p.size), 0, stream, winner, uint64_t(p.size));
 }
 

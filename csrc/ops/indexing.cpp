@@ -320,8 +320,8 @@ ArrayPtr last_values(const IndexPlan& plan, const ArrayPtr& values, const Stream
   for (int d = plan.first + nb; d < int(plan.result.size()); ++d)
     folded.push_back(plan.result[size_t(d)]);
   IndexPlan by_winner;
-  by_winner.view = values->view({values->dtype(), folded,
-                                 fill_strides(folded, values->itemsize(), 'C'), values->offset()});
+  by_winner.view = values->view(
+      {values->dtype(), folded, fill_strides(folded, values->itemsize(), 'C'), values->offset()});
   by_winner.indexed.push_back({winners, 0, plan.first});
   by_winner.broadcast = plan.broadcast;
   by_winner.first = plan.first;
@@ -345,8 +345,8 @@ void scatter(const IndexPlan& plan, const ArrayPtr& values_in, const Stream& str
     if (!values->c_contiguous()) values = copy_array(values, 'C', stream, values->dtype());
     values = last_values(plan, values, stream);
   }
-  launch_index_copy(values->device(), walk_params(plan, *values), values->itemsize(), true,
-                    stream, in_order);
+  launch_index_copy(values->device(), walk_params(plan, *values), values->itemsize(), true, stream,
+                    in_order);
 }
 
 std::vector<ArrayPtr> nonzero(const ArrayPtr& mask_in, const Stream& stream) {

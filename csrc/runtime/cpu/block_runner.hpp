@@ -106,8 +106,8 @@ class BlockRunner {
   int nthreads_ = 0;
   bool reverse_ = false;  // CUPYLIKE_THREAD_ORDER=reverse
   bool fibers_ = false;   // promoted
-  int native_ = -1;      // the thread on the native stack, while it runs
-  int current_ = -1;     // the running thread, or kDriver
+  int native_ = -1;       // the thread on the native stack, while it runs
+  int current_ = -1;      // the running thread, or kDriver
   bool aborting_ = false;
   std::string error_;
   std::vector<Thread> threads_;
