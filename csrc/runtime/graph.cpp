@@ -93,8 +93,10 @@ bool captured_here(const Stream& stream) {
   return is_capturing(stream);
 }
 
-void keep_while_captured(const Stream& stream, std::shared_ptr<const void> object) {
-  if (g_open.load(std::memory_order_acquire) == 0 || !object) return;
+bool captures_open() { return g_open.load(std::memory_order_acquire) > 0; }
+
+void keep_captured(const Stream& stream, std::shared_ptr<const void> object) {
+  if (!captures_open() || !object) return;
   std::lock_guard<std::mutex> lock(g_mutex);
   auto it = g_owned.find(stream.id());
   if (it != g_owned.end()) it->second.push_back(std::move(object));

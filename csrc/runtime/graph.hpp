@@ -46,7 +46,15 @@ bool is_capturing(const Stream& stream);
 bool captured_here(const Stream& stream);
 /// Drops what a capture on stream `stream_id` kept, when the stream goes while it captures.
 void forget_capture(uint64_t stream_id);
+/// Whether a capture begun here is open on any stream (one atomic read).
+bool captures_open();
 /// Makes `object` live as long as the graph being captured on `stream`, if it captures.
-void keep_while_captured(const Stream& stream, std::shared_ptr<const void> object);
+void keep_captured(const Stream& stream, std::shared_ptr<const void> object);
+/// keep_captured for every allocation: while nothing captures, one atomic read and no
+/// reference counting.
+template <class T>
+void keep_while_captured(const Stream& stream, const std::shared_ptr<T>& object) {
+  if (captures_open()) keep_captured(stream, object);
+}
 
 }  // namespace cupylike
