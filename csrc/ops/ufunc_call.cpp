@@ -46,9 +46,10 @@ ArrayPtr new_output(Device device, DType dtype, const DimVector& shape, const ND
   return empty(device, dtype, shape);
 }
 
+// Left uninitialised in arrays of them: only the first `nops` are set and read.
 struct Operand {
-  const NDArray* array = nullptr;  // null: a scalar in the params
-  int itemsize = 0;
+  const NDArray* array;  // null: a scalar in the params
+  int itemsize;
 };
 
 // Fills the shape, strides and contiguity of `p`: axes ordered by the first output's strides
@@ -140,22 +141,28 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
 
   // One device for everything, and the shape all operands broadcast to.
   const NDArray* first = nullptr;
-  DimVector shapes[kUfuncMaxIn + kUfuncMaxOut + 1];
+  const DimVector* shapes[kUfuncMaxIn + 1];
   int nshapes = 0;
   auto join = [&](const NDArray& a) {
     if (first)
       check_same_device(first->device(), a.device());
     else
       first = &a;
-    shapes[nshapes++] = a.shape();
+    shapes[nshapes++] = &a.shape();
   };
   for (int i = 0; i < nin_; ++i)
     if (in[i].array) join(*in[i].array);
   if (opt.where) join(*opt.where);
-  int in_shapes = nshapes;
   bool uniform = true;  // the common case needs no broadcasting work
-  for (int k = 1; uniform && k < in_shapes; ++k) uniform = shapes[k] == shapes[0];
-  DimVector shape = uniform && in_shapes ? shapes[0] : broadcast_shapes(shapes, in_shapes);
+  for (int k = 1; uniform && k < nshapes; ++k) uniform = *shapes[k] == *shapes[0];
+  DimVector shape;
+  if (uniform && nshapes) {
+    shape = *shapes[0];
+  } else {
+    DimVector copies[kUfuncMaxIn + 1];
+    for (int k = 0; k < nshapes; ++k) copies[k] = *shapes[k];
+    shape = broadcast_shapes(copies, nshapes);
+  }
   for (int k = 0; k < nout_; ++k) {
     const ArrayPtr& o = opt.out[size_t(k)];
     if (!o) continue;
@@ -219,6 +226,7 @@ std::array<ArrayPtr, kUfuncMaxOut> Ufunc::call(const UfuncOperand* in, const Ufu
       ops[i] = {inputs[i], inputs[i]->itemsize()};
       p.ptr[i] = inputs[i]->data();
     } else {
+      ops[i] = {nullptr, 0};
       p.scalar_mask |= 1u << i;
       p.ptr[i] = nullptr;
       std::memcpy(p.scalar[i], scalars[i], sizeof scalars[i]);

@@ -10,6 +10,7 @@
 #include "ops/ufunc.hpp"
 #include "python/bindings.hpp"
 #include "python/fast_array.hpp"
+#include "python/gil.hpp"
 #include "python/text_signature.hpp"
 #include "python/ufunc_args.hpp"
 
@@ -33,20 +34,13 @@ Ufunc* ufunc_for(const char* op) {
   return u;
 }
 
-// Kernels on large arrays run without the GIL; on small ones releasing it costs more than the
-// work (a compile releases it by itself, see runtime/blocking.hpp).
-bool worth_unlocking(const UfuncOperand* in, int n) {
-  int64_t elements = 0;
-  for (int i = 0; i < n; ++i)
-    if (in[i].array) elements = std::max(elements, in[i].array->size());
-  return elements >= (int64_t(1) << 15);
-}
-
+// Large kernels run without the GIL (gil.hpp); a compile releases it by itself.
 template <class Fn>
 auto run(const UfuncOperand* in, int n, Fn&& fn) {
-  if (!worth_unlocking(in, n)) return fn();
-  py::gil_scoped_release unlocked;
-  return fn();
+  int64_t bytes = 0;
+  for (int i = 0; i < n; ++i)
+    if (in[i].array) bytes = std::max(bytes, in[i].array->nbytes());
+  return unlocked_if_large(bytes, fn);
 }
 
 // The unary ufunc NumPy's `array ** exponent` calls instead of power, or null.
@@ -57,9 +51,9 @@ Ufunc* shortcut(const char* op, const UfuncOperand* in, py::handle exponent) {
   return name ? ufunc_for(name) : nullptr;
 }
 
-py::object package(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r) {
-  if (u.nout() == 1) return py::cast(r[0]);
-  return py::make_tuple(py::cast(r[0]), py::cast(r[1]));
+py::object package(const Ufunc& u, std::array<ArrayPtr, kUfuncMaxOut>&& r) {
+  if (u.nout() == 1) return wrap_array(std::move(r[0]));
+  return py::make_tuple(wrap_array(std::move(r[0])), wrap_array(std::move(r[1])));
 }
 
 // a <op> b; NotImplemented when the ufunc does not exist or an operand is of a foreign type,
@@ -70,11 +64,9 @@ py::object binary(const char* op, py::handle a, py::handle b) {
     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   UfuncOperand in[2] = {ufunc_operand(a), ufunc_operand(b)};
   if (Ufunc* f = shortcut(op, in, b)) {
-    auto r = run(in, 1, [&] { return f->call(in, UfuncOptions{}); });
-    return package(*f, r);
+    return package(*f, run(in, 1, [&] { return f->call(in, UfuncOptions{}); }));
   }
-  auto r = run(in, 2, [&] { return u->call(in, UfuncOptions{}); });
-  return package(*u, r);
+  return package(*u, run(in, 2, [&] { return u->call(in, UfuncOptions{}); }));
 }
 
 // a <op>= b: the result is written into a with NumPy's same_kind rule.
@@ -95,8 +87,7 @@ py::object unary(const char* op, py::handle a) {
     raise(ErrorKind::type,
           std::string("bad operand type for unary operator (no ufunc ") + op + ")");
   UfuncOperand in[1] = {ufunc_operand(a)};
-  auto r = run(in, 1, [&] { return u->call(in, UfuncOptions{}); });
-  return package(*u, r);
+  return package(*u, run(in, 1, [&] { return u->call(in, UfuncOptions{}); }));
 }
 
 // C-level number slots: `a + b` reaches binary() without Python's method lookup and pybind11's

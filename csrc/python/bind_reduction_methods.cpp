@@ -100,7 +100,7 @@ py::object call_method(const ReductionMethod& m, PyObject* self, PyObject* const
   }
   ArrayPtr result;
   unlocked_if_large(x->nbytes(), [&] { result = m.reduction->call(x, opt); });
-  return py::cast(result);
+  return wrap_array(std::move(result));
 }
 
 template <int I>

@@ -10,6 +10,8 @@
 #include "ops/ufunc.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/fast_array.hpp"
+#include "python/gil.hpp"
 #include "python/objects.hpp"
 #include "python/ufunc_args.hpp"
 
@@ -17,12 +19,12 @@ namespace cupylike::python {
 
 namespace {
 
-py::object results(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r,
+py::object results(const Ufunc& u, std::array<ArrayPtr, kUfuncMaxOut>&& r,
                    const UfuncCallArgs& args) {
   auto one = [&](int k) -> py::object {
     if (args.out_objects[size_t(k)])
       return py::reinterpret_borrow<py::object>(args.out_objects[size_t(k)]);
-    return py::cast(r[size_t(k)]);
+    return wrap_array(std::move(r[size_t(k)]));
   };
   if (u.nout() == 1) return one(0);
   py::tuple t(u.nout());
@@ -30,14 +32,25 @@ py::object results(const Ufunc& u, const std::array<ArrayPtr, kUfuncMaxOut>& r,
   return t;
 }
 
-py::object call(Ufunc& u, py::args args, py::kwargs kwargs) {
+// Large kernels run without the GIL (a compile releases it by itself, runtime/blocking.hpp).
+py::object call_with(Ufunc& u, PyObject* args, PyObject* kwargs) {
   UfuncCallArgs a = parse_ufunc_args(u, args, kwargs);
-  std::array<ArrayPtr, kUfuncMaxOut> r;
-  {
-    py::gil_scoped_release unlocked;  // kernels (and a first compile) run without the GIL
-    r = u.call(a.operands, a.options);
-  }
-  return results(u, r, a);
+  auto r = unlocked_if_large(largest_operand_bytes(a, u.nin()),
+                             [&] { return u.call(a.operands, a.options); });
+  return results(u, std::move(r), a);
+}
+
+py::object call(Ufunc& u, py::args args, py::kwargs kwargs) {
+  return call_with(u, args.ptr(), kwargs.ptr());
+}
+
+// `cupylike.add(a, b)` through a C-level slot: no lookup of __call__ and no pybind11 argument
+// dispatch (the bound __call__ stays for explicit use).
+PyObject* tp_call(PyObject* self, PyObject* args, PyObject* kwargs) noexcept {
+  return guarded([&] {
+    auto* inst = reinterpret_cast<py::detail::instance*>(self);
+    return call_with(*inst->get_value_and_holder().value_ptr<Ufunc>(), args, kwargs);
+  });
 }
 
 py::object outer(Ufunc& u, py::args args, py::kwargs kwargs) {
@@ -63,24 +76,27 @@ py::object outer(Ufunc& u, py::args args, py::kwargs kwargs) {
 }  // namespace
 
 void bind_ufunc(py::module_& m) {
-  py::class_<Ufunc, std::shared_ptr<Ufunc>>(m, "ufunc", py::dynamic_attr(), R"doc(
+  auto cls = py::class_<Ufunc, std::shared_ptr<Ufunc>>(m, "ufunc", py::dynamic_attr(), R"doc(
 A universal function: elementwise over broadcast arrays, with NumPy's loops, type resolution
 (NumPy 2, Python scalars weak) and keywords out=, where=, casting=, dtype=.)doc")
-      .def("__call__", &call)
-      .def("outer", &outer)
-      .def_property_readonly("nin", &Ufunc::nin)
-      .def_property_readonly("nout", &Ufunc::nout)
-      .def_property_readonly("nargs", [](const Ufunc& u) { return u.nin() + u.nout(); })
-      .def_property_readonly("types", &Ufunc::type_strings)
-      .def_property_readonly("ntypes", [](const Ufunc& u) { return u.loops().size(); })
-      .def_property_readonly("signature", [](const Ufunc&) { return py::none(); })
-      .def("_kernel_source", [](const Ufunc& u) { return u.family().source; })
-      .def("_kernel_names", [](const Ufunc& u) { return u.family().instantiations; })
-      .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + u.name() + "'>"; });
+                 .def("__call__", &call)
+                 .def("outer", &outer)
+                 .def_property_readonly("nin", &Ufunc::nin)
+                 .def_property_readonly("nout", &Ufunc::nout)
+                 .def_property_readonly("nargs", [](const Ufunc& u) { return u.nin() + u.nout(); })
+                 .def_property_readonly("types", &Ufunc::type_strings)
+                 .def_property_readonly("ntypes", [](const Ufunc& u) { return u.loops().size(); })
+                 .def_property_readonly("signature", [](const Ufunc&) { return py::none(); })
+                 .def("_kernel_source", [](const Ufunc& u) { return u.family().source; })
+                 .def("_kernel_names", [](const Ufunc& u) { return u.family().instantiations; })
+                 .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + u.name() + "'>"; });
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  type->tp_call = tp_call;
+  PyType_Modified(type);
   m.def(
       "_ufunc_call_ns",
       [](Ufunc& u, py::tuple operands, int n) {
-        UfuncCallArgs a = parse_ufunc_args(u, py::args(operands), py::kwargs());
+        UfuncCallArgs a = parse_ufunc_args(u, operands.ptr(), nullptr);
         auto t0 = std::chrono::steady_clock::now();
         for (int i = 0; i < n; ++i) u.call(a.operands, a.options);
         return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0)

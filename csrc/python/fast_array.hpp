@@ -16,6 +16,11 @@ void set_ndarray_type(PyTypeObject* type);
 /// The array held by `obj` if it is exactly a cupylike.ndarray (not a subclass), else null.
 const ArrayPtr* fast_array(PyObject* obj);
 
+/// The Python object for `array`, as py::cast makes it. An array held by nothing else (a result
+/// the call just made) has no Python object yet, so pybind11's search for one and its lookup of
+/// the type are skipped.
+py::object wrap_array(ArrayPtr array);
+
 /// fn()'s object as a new reference for a C-level slot or method; null with the Python error
 /// set if it threw.
 template <class Fn>

@@ -12,12 +12,13 @@ namespace py = pybind11;
 /// work keeps it, since releasing and taking it back costs more than the work.
 inline constexpr int64_t kUnlockFrom = int64_t(1) << 20;
 
-/// Calls fn(), without the GIL when `bytes` >= kUnlockFrom. fn must not touch Python objects.
+/// fn()'s result, called without the GIL when `bytes` >= kUnlockFrom. fn must not touch Python
+/// objects.
 template <class Fn>
-void unlocked_if_large(int64_t bytes, Fn&& fn) {
+auto unlocked_if_large(int64_t bytes, Fn&& fn) {
   if (bytes < kUnlockFrom) return fn();
   py::gil_scoped_release unlocked;
-  fn();
+  return fn();
 }
 
 }  // namespace cupylike::python

@@ -125,15 +125,15 @@ UfuncOperand ufunc_operand(py::handle obj) {
   return o;
 }
 
-UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::kwargs& kwargs) {
+UfuncCallArgs parse_ufunc_args(const Ufunc& u, PyObject* args, PyObject* kwargs) {
   UfuncCallArgs a;
   int nin = u.nin(), nout = u.nout();
-  int n = int(args.size());
+  int n = int(PyTuple_GET_SIZE(args));
   if (n < nin || n > nin + nout)
     raise(ErrorKind::type, u.name() + "() takes from " + std::to_string(nin) + " to " +
                                std::to_string(nin + nout) + " positional arguments but " +
                                std::to_string(n) + " were given");
-  for (int i = 0; i < nin; ++i) a.operands[i] = ufunc_operand(args[size_t(i)]);
+  for (int i = 0; i < nin; ++i) a.operands[i] = ufunc_operand(PyTuple_GET_ITEM(args, i));
   auto set_out = [&](int k, py::handle obj) {
     if (obj.is_none()) return;
     if (!py::isinstance<NDArray>(obj)) raise(ErrorKind::type, "return arrays must be of ArrayType");
@@ -144,44 +144,55 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, const py::args& args, const py::k
   // NumPy converts its keywords in a fixed order whatever order they came in: out (read-only
   // outputs fail there), where (a mask that is not bool fails there), then casting.
   py::handle casting;
-  for (int k = 0; k < n - nin; ++k) set_out(k, args[size_t(nin + k)]);
-  for (auto item : kwargs) {
-    std::string key = py::str(item.first);
-    py::handle v = item.second;
-    if (key == "out") {
-      if (n > nin)
-        raise(ErrorKind::type, "cannot specify 'out' as both a positional and keyword argument");
-      if (PyTuple_Check(v.ptr())) {
-        if (int(py::len(v)) != nout)
-          raise(ErrorKind::value, "The 'out' tuple must have exactly one entry per ufunc output");
-        for (int k = 0; k < nout; ++k) set_out(k, py::reinterpret_borrow<py::tuple>(v)[size_t(k)]);
+  for (int k = 0; k < n - nin; ++k) set_out(k, PyTuple_GET_ITEM(args, nin + k));
+  if (kwargs)
+    for (auto item : py::reinterpret_borrow<py::dict>(kwargs)) {
+      std::string key = py::str(item.first);
+      py::handle v = item.second;
+      if (key == "out") {
+        if (n > nin)
+          raise(ErrorKind::type, "cannot specify 'out' as both a positional and keyword argument");
+        if (PyTuple_Check(v.ptr())) {
+          if (int(py::len(v)) != nout)
+            raise(ErrorKind::value, "The 'out' tuple must have exactly one entry per ufunc output");
+          for (int k = 0; k < nout; ++k)
+            set_out(k, py::reinterpret_borrow<py::tuple>(v)[size_t(k)]);
+        } else {
+          if (nout != 1) raise(ErrorKind::type, "'out' must be a tuple of arrays");
+          set_out(0, v);
+        }
+      } else if (key == "where") {
+        if (PyBool_Check(v.ptr()))
+          a.options.where_false = v.ptr() == Py_False;
+        else if (py::isinstance<NDArray>(v))
+          a.options.where = v.cast<ArrayPtr>();
+        else
+          raise(ErrorKind::type, "where= must be a bool or a cupylike array of bools");
+      } else if (key == "casting") {
+        casting = v;
+      } else if (key == "dtype") {
+        if (!v.is_none()) a.options.dtype = dtype_from_py(v);
+      } else if (key == "order") {
+        order_from_py(v, 'K');
+      } else if (key == "subok") {
+      } else if (key == "signature") {
+        if (!v.is_none()) raise(ErrorKind::not_implemented, "signature= is not supported");
       } else {
-        if (nout != 1) raise(ErrorKind::type, "'out' must be a tuple of arrays");
-        set_out(0, v);
+        raise(ErrorKind::type, "'" + key + "' is an invalid keyword to ufunc '" + u.name() + "'");
       }
-    } else if (key == "where") {
-      if (PyBool_Check(v.ptr()))
-        a.options.where_false = v.ptr() == Py_False;
-      else if (py::isinstance<NDArray>(v))
-        a.options.where = v.cast<ArrayPtr>();
-      else
-        raise(ErrorKind::type, "where= must be a bool or a cupylike array of bools");
-    } else if (key == "casting") {
-      casting = v;
-    } else if (key == "dtype") {
-      if (!v.is_none()) a.options.dtype = dtype_from_py(v);
-    } else if (key == "order") {
-      order_from_py(v, 'K');
-    } else if (key == "subok") {
-    } else if (key == "signature") {
-      if (!v.is_none()) raise(ErrorKind::not_implemented, "signature= is not supported");
-    } else {
-      raise(ErrorKind::type, "'" + key + "' is an invalid keyword to ufunc '" + u.name() + "'");
     }
-  }
   if (a.options.where) check_where_mask(*a.options.where);
   if (casting) a.options.casting = casting_from_string(py::str(casting));
   return a;
+}
+
+int64_t largest_operand_bytes(const UfuncCallArgs& a, int nin) {
+  int64_t bytes = 0;
+  for (int i = 0; i < nin; ++i)
+    if (a.operands[i].array) bytes = std::max(bytes, a.operands[i].array->nbytes());
+  for (const ArrayPtr& o : a.options.out)
+    if (o) bytes = std::max(bytes, o->nbytes());
+  return bytes;
 }
 
 }  // namespace cupylike::python

@@ -21,6 +21,11 @@ UfuncOperand ufunc_operand(py::handle obj);
 /// Whether ufunc_operand accepts `obj` (operators return NotImplemented otherwise).
 bool is_ufunc_operand(py::handle obj);
 
-UfuncCallArgs parse_ufunc_args(const Ufunc& ufunc, const py::args& args, const py::kwargs& kwargs);
+/// A call's positional arguments (a tuple) and keywords (a dict, or null for none).
+UfuncCallArgs parse_ufunc_args(const Ufunc& ufunc, PyObject* args, PyObject* kwargs);
+
+/// The bytes of the largest array among a call's `nin` operands and outputs: what decides
+/// whether the call runs without the GIL (gil.hpp).
+int64_t largest_operand_bytes(const UfuncCallArgs& args, int nin);
 
 }  // namespace cupylike::python

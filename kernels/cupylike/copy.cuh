@@ -41,7 +41,7 @@ __device__ __noinline__ void copy_rows(const cupylike_nd_params& p) {
 #endif
 
 template <class In, class Out>
-__global__ void copy_kernel(const __grid_constant__ cupylike_nd_params p) {
+__global__ void copy_kernel(CUPYLIKE_GRID_PARAMS(cupylike_nd_params) p) {
   if (p.contiguous) {
     Out* __restrict__ out = reinterpret_cast<Out*>(p.out);
     const In* __restrict__ in = reinterpret_cast<const In*>(p.in);

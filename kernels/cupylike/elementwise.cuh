@@ -137,7 +137,7 @@ __device__ __noinline__ void ew_strided(const cupylike_ew_params& p, char* const
 }
 
 template <class Op>
-__global__ void ew_kernel(const __grid_constant__ cupylike_ew_params p) {
+__global__ void ew_kernel(CUPYLIKE_GRID_PARAMS(cupylike_ew_params) p) {
   // Scalars are copied out of the parameters once, so every operand is a pointer.
   unsigned long long local[CUPYLIKE_EW_MAX_OPERANDS][2];
   char* base[CUPYLIKE_EW_MAX_OPERANDS];

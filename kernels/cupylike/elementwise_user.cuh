@@ -219,7 +219,7 @@ class EwContext {
 
 template <class Op, int ND, int RND, bool CONTIG>
 __global__ void ew_user_kernel(
-    const __grid_constant__ EwkParams<(Op::nargs > 0 ? Op::nargs : 1), ND, RND> p) {
+    CUPYLIKE_GRID_PARAMS(EwkParams<(Op::nargs > 0 ? Op::nargs : 1), ND, RND>) p) {
   static_assert(sizeof(p) == 8 * CUPYLIKE_EWK_WORDS((Op::nargs > 0 ? Op::nargs : 1), ND, RND),
                 "the host packs EwkParams as CUPYLIKE_EWK_WORDS 64-bit words");
   Op::run(EwContext<Op, ND, RND, CONTIG>(p));

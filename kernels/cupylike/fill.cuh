@@ -49,7 +49,7 @@ __device__ inline void fill_streaming(T* out, long long lo, long long hi, const 
 #endif
 
 template <class T>
-__global__ void fill_kernel(const __grid_constant__ cupylike_nd_params p, const T value) {
+__global__ void fill_kernel(CUPYLIKE_GRID_PARAMS(cupylike_nd_params) p, const T value) {
   if (p.contiguous) {
     T* __restrict__ out = reinterpret_cast<T*>(p.out);
 #if defined(CUPYLIKE_FILL_STREAMS)

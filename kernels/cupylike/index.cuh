@@ -104,7 +104,7 @@ __device__ void take_dense(const cupylike_index_params& p) {
 // threads race on a GPU: the host first makes every writer of a target carry the same value
 // (scatter_claim_kernel and scatter_winner_kernel below), so the race cannot show.
 template <class T, bool Scatter>
-__global__ void index_copy_kernel(const __grid_constant__ cupylike_index_params p) {
+__global__ void index_copy_kernel(CUPYLIKE_GRID_PARAMS(cupylike_index_params) p) {
   if (p.ndim == 1 && p.narrays == 1 && p.view_stride[0] == 0) {  // take: no cursor to carry
 #if !defined(__CUDACC__)
     if (p.idx_stride[0][0] == 8 && p.other_stride[0] == (long long)sizeof(T) &&
@@ -198,7 +198,7 @@ __device__ inline unsigned long long scatter_slot(unsigned long long key, unsign
   return (h ^ (h >> 31)) & mask;
 }
 
-__global__ void scatter_claim_kernel(const __grid_constant__ cupylike_index_params p,
+__global__ void scatter_claim_kernel(CUPYLIKE_GRID_PARAMS(cupylike_index_params) p,
                                      unsigned long long* keys, unsigned long long* winners,
                                      unsigned long long mask) {
   IndexCursor c(p);
@@ -214,7 +214,7 @@ __global__ void scatter_claim_kernel(const __grid_constant__ cupylike_index_para
   }
 }
 
-__global__ void scatter_winner_kernel(const __grid_constant__ cupylike_index_params p,
+__global__ void scatter_winner_kernel(CUPYLIKE_GRID_PARAMS(cupylike_index_params) p,
                                       const unsigned long long* keys,
                                       const unsigned long long* winners, unsigned long long mask,
                                       long long* out) {
@@ -257,7 +257,7 @@ __device__ inline bool compact_set(const cupylike_compact_params& p, long long i
   return reinterpret_cast<const unsigned char*>(p.mask)[i] != 0;
 }
 
-__global__ void compact_count_kernel(const __grid_constant__ cupylike_compact_params p) {
+__global__ void compact_count_kernel(CUPYLIKE_GRID_PARAMS(cupylike_compact_params) p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long count = 0;
@@ -359,7 +359,7 @@ __device__ void compact_emit_run(const cupylike_compact_params& p, long long lo,
 #endif
 
 template <class T>
-__global__ void compact_emit_kernel(const __grid_constant__ cupylike_compact_params p) {
+__global__ void compact_emit_kernel(CUPYLIKE_GRID_PARAMS(cupylike_compact_params) p) {
   const long long lo = (long long)blockIdx.x * p.chunk;
   const long long hi = lo + p.chunk < p.n ? lo + p.chunk : p.n;
   unsigned long long next = p.offsets[blockIdx.x];

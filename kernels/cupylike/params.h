@@ -1,7 +1,17 @@
 // Kernel parameter blocks shared by the C++ core (which fills them) and the kernels (which read
-// them): plain C structs, so both compilers lay them out alike. Passed to kernels by value.
+// them): plain C structs, so both compilers lay them out alike. Passed to kernels by value
+// (CUPYLIKE_GRID_PARAMS).
 #ifndef CUPYLIKE_PARAMS_H
 #define CUPYLIKE_PARAMS_H
+
+// A launch's parameter block as a kernel parameter, read where the launch put it: on a GPU
+// __grid_constant__; where a host compiler runs the kernel (the cpu device, the emulated GPU) a
+// reference, since a struct passed by value is copied again for every block (kilobytes each).
+#if defined(CUPYLIKE_CPU_DEVICE) || defined(CUPYLIKE_EMULATED_GPU)
+#define CUPYLIKE_GRID_PARAMS(...) const __VA_ARGS__&
+#else
+#define CUPYLIKE_GRID_PARAMS(...) const __grid_constant__ __VA_ARGS__
+#endif
 
 // NumPy's limit on dimensions; arrays reach kernels with their axes merged where possible.
 #define CUPYLIKE_MAX_NDIM 64

@@ -478,7 +478,7 @@ __device__ void RedModes<Op, false>::run(const cupylike_red_params& p) {
 }
 
 template <class Op>
-__global__ void red_kernel(const __grid_constant__ cupylike_red_params p) {
+__global__ void red_kernel(CUPYLIKE_GRID_PARAMS(cupylike_red_params) p) {
   RedModes<Op>::run(p);
 }
 

@@ -242,7 +242,7 @@ __device__ void scan_tiles(const cupylike_scan_params& p) {
 #endif  // !__CUDACC__
 
 template <class Op>
-__global__ void scan_kernel(const __grid_constant__ cupylike_scan_params p) {
+__global__ void scan_kernel(CUPYLIKE_GRID_PARAMS(cupylike_scan_params) p) {
   if (p.pass == 2) {
     scan_totals<Op>(p);
     return;
