@@ -5,11 +5,38 @@ namespace cupylike::python {
 namespace {
 PyTypeObject* g_ndarray_type = nullptr;
 const py::detail::type_info* g_ndarray_info = nullptr;
+destructor g_pybind11_dealloc = nullptr;
+
+// pybind11's tp_dealloc finds the object's C++ types from its Python type on every free. An
+// exact ndarray has one, NDArray in its shared_ptr, so the same steps run here without the
+// lookup; any other object (a subclass, weak references, kept-alive patients) takes pybind11's.
+void ndarray_dealloc(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  PyTypeObject* type = Py_TYPE(self);
+  py::detail::value_and_holder vh;
+  if (type == g_ndarray_type && inst->simple_layout && !inst->weakrefs && !inst->has_patients)
+    vh = py::detail::value_and_holder(inst, g_ndarray_info, 0, 0);
+  if (!vh.inst || !vh.holder_constructed()) return g_pybind11_dealloc(self);
+  if (PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC)) PyObject_GC_UnTrack(self);
+  if (vh.instance_registered())
+    py::detail::deregister_instance(inst, vh.value_ptr(), g_ndarray_info);
+  {
+    py::error_scope keep;  // the array's destructor may run Python code (a foreign owner)
+    vh.holder<ArrayPtr>().~ArrayPtr();
+  }
+  vh.set_holder_constructed(false);
+  vh.value_ptr() = nullptr;
+  if (PyObject** dict = _PyObject_GetDictPtr(self)) Py_CLEAR(*dict);
+  type->tp_free(self);
+  Py_DECREF(type);
+}
 }  // namespace
 
 void set_ndarray_type(PyTypeObject* type) {
   g_ndarray_type = type;
   g_ndarray_info = py::detail::get_type_info(typeid(NDArray));
+  g_pybind11_dealloc = type->tp_dealloc;
+  type->tp_dealloc = ndarray_dealloc;
 }
 
 const ArrayPtr* fast_array(PyObject* obj) {

@@ -10,7 +10,7 @@ namespace cupylike::python {
 
 namespace py = pybind11;
 
-/// Set once the ndarray class exists (bind_ndarray).
+/// Set once the ndarray class exists (bind_ndarray); installs the type's fast tp_dealloc.
 void set_ndarray_type(PyTypeObject* type);
 
 /// The array held by `obj` if it is exactly a cupylike.ndarray (not a subclass), else null.
