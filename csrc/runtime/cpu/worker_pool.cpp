@@ -78,6 +78,8 @@ void WorkerPool::worker_loop() {
       wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
       if (stopping_) return;
       seen = generation_;
+      if (!open_) continue;
+      ++busy_;
     }
     work(seen);
     {
@@ -100,14 +102,17 @@ void WorkerPool::run(uint64_t blocks, const std::function<void(uint64_t)>& run_b
   if (wide) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      busy_ = int(workers_.size());
+      open_ = true;
       ++generation_;
     }
     wake_.notify_all();
   }
   work(generation_);
   if (wide) {
+    // Workers that have not woken by now find the launch closed and go back to sleep: a short
+    // launch does not wait for a thread's wake-up (microseconds), only for blocks still running.
     std::unique_lock<std::mutex> lock(mutex_);
+    open_ = false;
     done_.wait(lock, [&] { return busy_ == 0; });
   }
   if (error_) std::rethrow_exception(error_);

@@ -38,7 +38,8 @@ class WorkerPool {
   std::condition_variable wake_, done_;
   std::vector<pthread_t> workers_;
   uint64_t generation_ = 0;
-  int busy_ = 0;
+  bool open_ = false;  // the current launch still takes workers
+  int busy_ = 0;       // workers inside the current launch
   bool stopping_ = false;
   // The current launch.
   const std::function<void(uint64_t)>* run_block_ = nullptr;
