@@ -21,17 +21,22 @@ namespace {
 std::unordered_map<std::string, std::shared_ptr<Ufunc>>* g_ufuncs =
     new std::unordered_map<std::string, std::shared_ptr<Ufunc>>;
 
-// Looked up by the address of the operator's name (a literal per call site) first: hashing a
-// pointer is cheaper than building a string on every `a + b`. The GIL guards both maps.
-std::unordered_map<const char*, Ufunc*>* g_by_address = new std::unordered_map<const char*, Ufunc*>;
+// Looked up by the address of the operator's name (a literal per call site) first, in a
+// direct-mapped table: cheaper than hashing, and a collision only costs a lookup by name. The
+// GIL guards both.
+struct ByAddress {
+  const char* op = nullptr;
+  Ufunc* ufunc = nullptr;
+};
+constexpr uintptr_t kByAddressSlots = 251;  // prime: literals' addresses spread over the slots
+ByAddress* g_by_address = new ByAddress[kByAddressSlots];
 
 Ufunc* ufunc_for(const char* op) {
-  auto hit = g_by_address->find(op);
-  if (hit != g_by_address->end()) return hit->second;
+  ByAddress& slot = g_by_address[reinterpret_cast<uintptr_t>(op) % kByAddressSlots];
+  if (slot.op == op) return slot.ufunc;
   auto it = g_ufuncs->find(op);
-  Ufunc* u = it == g_ufuncs->end() ? nullptr : it->second.get();
-  g_by_address->emplace(op, u);
-  return u;
+  slot = {op, it == g_ufuncs->end() ? nullptr : it->second.get()};
+  return slot.ufunc;
 }
 
 // Large kernels run without the GIL (gil.hpp); a compile releases it by itself.
@@ -163,7 +168,7 @@ void bind_operators(py::module_& m) {
       "_set_operator_ufuncs",
       [](const std::unordered_map<std::string, std::shared_ptr<Ufunc>>& ufuncs) {
         *g_ufuncs = ufuncs;
-        g_by_address->clear();
+        std::fill(g_by_address, g_by_address + kByAddressSlots, ByAddress{});
       },
       "Sets the ufunc behind each ndarray operator ({'add': add, ...}).");
   py::object cls = m.attr("ndarray");

@@ -6,6 +6,7 @@ namespace {
 PyTypeObject* g_ndarray_type = nullptr;
 const py::detail::type_info* g_ndarray_info = nullptr;
 destructor g_pybind11_dealloc = nullptr;
+bool g_simple_layout = false;  // an exact ndarray's value and holder live inside the object
 
 // pybind11's tp_dealloc finds the object's C++ types from its Python type on every free. An
 // exact ndarray has one, NDArray in its shared_ptr, so the same steps run here without the
@@ -37,6 +38,9 @@ void set_ndarray_type(PyTypeObject* type) {
   g_ndarray_info = py::detail::get_type_info(typeid(NDArray));
   g_pybind11_dealloc = type->tp_dealloc;
   type->tp_dealloc = ndarray_dealloc;
+  const auto& bases = py::detail::all_type_info(type);
+  g_simple_layout = bases.size() == 1 && bases.front()->holder_size_in_ptrs <=
+                                             py::detail::instance_simple_holder_in_ptrs();
 }
 
 const ArrayPtr* fast_array(PyObject* obj) {
@@ -49,10 +53,18 @@ const ArrayPtr* fast_array(PyObject* obj) {
 
 py::object wrap_array(ArrayPtr array) {
   if (!array || array.use_count() != 1) return py::cast(std::move(array));
+  if (!g_simple_layout) return py::cast(std::move(array));
   // What pybind11's cast of a holder does for an object it has not seen, in the same order:
-  // the instance, registered (so a later cast of the same array finds it), owning the holder.
-  auto obj = py::reinterpret_steal<py::object>(py::detail::make_new_instance(g_ndarray_type));
+  // the instance (its layout set as pybind11's allocate_layout sets a simple one, without
+  // looking up the type's bases again), registered (so a later cast of the same array finds
+  // it), owning the holder.
+  auto obj = py::reinterpret_steal<py::object>(g_ndarray_type->tp_alloc(g_ndarray_type, 0));
+  if (!obj) throw py::error_already_set();
   auto* inst = reinterpret_cast<py::detail::instance*>(obj.ptr());
+  inst->simple_layout = true;
+  inst->simple_value_holder[0] = nullptr;
+  inst->simple_holder_constructed = false;
+  inst->simple_instance_registered = false;
   py::detail::value_and_holder vh = inst->get_value_and_holder(g_ndarray_info);
   vh.value_ptr() = array.get();
   inst->owned = true;

@@ -99,8 +99,10 @@ UfuncOperand ufunc_operand(py::handle obj) {
   PyObject* p = obj.ptr();
   // NumPy scalars first: numpy.float64 and numpy.complex128 are also Python floats/complexes.
   if (py::isinstance(obj, numpy_generic()) ||
-      (py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).ndim() == 0))
-    return numpy_scalar(obj, dtype_from_py(obj.attr("dtype")));
+      (py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).ndim() == 0)) {
+    o = numpy_scalar(obj, dtype_from_py(obj.attr("dtype")));
+    return o;  // one named result on every path: returned in place
+  }
   if (PyBool_Check(p)) {
     o.dtype = DType::bool_;
     o.scalar = value_of(obj, 'b');
