@@ -104,13 +104,17 @@ def _files_first():
     return {name: rank for rank, name in enumerate(n for n in names if n)}
 
 
-@pytest.fixture(params=["host", "kernels"])
+@pytest.fixture(params=["host", "kernels", "radix"])
 def sort_path(request, monkeypatch):
-    """Both ways the library sorts on the cpu device: host sorts, and the GPU's radix kernels
-    (cupylike._sorting._kernels.forced)."""
+    """Every way the library sorts on the cpu device: host sorts, and the GPU's kernels
+    (cupylike._sorting._kernels.forced): short rows by rank in one launch, longer ones by the
+    radix passes, or ("radix") every row by the radix passes."""
     from cupylike._sorting import _kernels as _sort_kernels  # noqa: PLC0415 (imported when a test asks)
 
-    monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
+    monkeypatch.setattr(_sort_kernels, "forced", request.param != "host")
+    if request.param == "radix":
+        monkeypatch.setattr(_sort_kernels, "_RANK_ROW", 0)
+        monkeypatch.setattr(_sort_kernels, "_RANK_WORK", 0)
     return request.param
 
 

@@ -6,11 +6,15 @@
 
 #include <optional>
 
+#include "array/views.hpp"
 #include "core/error.hpp"
 #include "ops/sort_host.hpp"
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
+#include "python/fast_array.hpp"
 #include "python/gil.hpp"
+#include "python/host_values.hpp"
+#include "runtime/stream.hpp"
 
 namespace cupylike::python {
 
@@ -46,16 +50,71 @@ void merge_halves(const ArrayPtr& src, const ArrayPtr& dst, int64_t mid) {
 }
 
 // A NumPy array on the memory of the cpu array `a` (its shape and strides), which keeps `a`
-// alive. The cpu device runs its streams in order on the calling thread, so the memory holds
-// every result issued before.
-py::array cpu_view(const ArrayPtr& a) {
+// alive through `owner`, a's Python object. The cpu device runs its streams in order on the
+// calling thread, so the memory holds every result issued before.
+py::array cpu_view(const ArrayPtr& a, py::handle owner) {
   if (!a->device().is_cpu()) raise(ErrorKind::value, "_cpu_view: the array is not on the cpu");
   std::vector<py::ssize_t> shape(a->shape().begin(), a->shape().end());
   std::vector<py::ssize_t> strides(a->strides().begin(), a->strides().end());
-  py::array view(py::dtype::from_args(dtype_to_py(a->dtype())), shape, strides, a->data(),
-                 py::cast(a));
-  return view;
+  return py::array(py::dtype::from_args(dtype_to_py(a->dtype())), shape, strides, a->data(), owner);
 }
+
+py::array cpu_view_of(const ArrayPtr& a) { return cpu_view(a, py::cast(a)); }
+
+// NumPy's C sort, PyArray_Sort(array, axis, kind), from NumPy's C API table (slot 129 of
+// numpy/__multiarray_api.h; pybind11 reads its own functions from the same table). Calling it
+// skips numpy.ndarray.sort's method lookup and argument parsing, a good part of the time of a
+// small sort. Read when the module is bound.
+using NumpySort = int (*)(PyObject* array, int axis, int kind);
+NumpySort g_numpy_sort = nullptr;
+
+NumpySort load_numpy_sort() {
+  py::object table = py::detail::import_numpy_core_submodule("multiarray").attr("_ARRAY_API");
+  void** api = static_cast<void**>(PyCapsule_GetPointer(table.ptr(), nullptr));
+  if (!api) throw py::error_already_set();
+  return reinterpret_cast<NumpySort>(api[129]);
+}
+
+// numpy.sort(a, axis) of a cpu array of fewer than `below` elements in one call, for arrays
+// small enough that the Python steps of the general path (cupylike/_sorting/_sort.py) would
+// cost more than the sort: a C-ordered copy (flattened for axis None) sorted in place by
+// NumPy's own sort (its default kind) along `axis`, which NumPy checks as numpy.sort does.
+// None for other arrays.
+py::object host_sorted(const ArrayPtr& a, py::handle axis, int64_t below) {
+  if (!a->device().is_cpu() || a->size() >= below) return py::none();
+  ArrayPtr out = copy_array_unlocked(a, 'C', *current_stream(a->device()), a->dtype());
+  const bool flat = axis.is_none();
+  if (flat) out = reshape_view(out, DimVector{out->size()}, 'C');
+  py::object owner = py::cast(out);
+  py::array view = cpu_view(out, owner);
+  int overflow = 0;
+  const bool exact = flat || PyLong_CheckExact(axis.ptr());
+  const long at = flat ? -1 : exact ? PyLong_AsLongAndOverflow(axis.ptr(), &overflow) : 0;
+  if (!exact || overflow || at != long(int(at)))
+    view.attr("sort")(axis);  // other axis objects: NumPy's conversion and its errors
+  else if (g_numpy_sort(view.ptr(), int(at), 0) < 0)
+    throw py::error_already_set();
+  return owner;
+}
+
+// _host_sorted(a, axis, below) as a C-level function: pybind11's general dispatch and its
+// argument casters would cost a good part of a small sort's time. None for an `a` that is
+// not exactly a cupylike.ndarray.
+PyObject* host_sorted_call(PyObject*, PyObject* const* args, Py_ssize_t nargs) noexcept {
+  return guarded([&]() -> py::object {
+    if (nargs != 3) raise(ErrorKind::type, "_host_sorted takes 3 arguments (a, axis, below)");
+    const long long below = PyLong_AsLongLong(args[2]);
+    if (below == -1 && PyErr_Occurred()) throw py::error_already_set();
+    const ArrayPtr* a = fast_array(args[0]);
+    return a ? host_sorted(*a, args[1], below) : py::none();
+  });
+}
+
+PyMethodDef g_host_sorted{
+    "_host_sorted", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&host_sorted_call)),
+    METH_FASTCALL,
+    "_host_sorted(a, axis, below): a sorted copy of the cpu array `a` of fewer than `below` "
+    "elements, by NumPy's sort on its memory (numpy.sort(a, axis)); None for other arrays."};
 
 }  // namespace
 
@@ -65,7 +124,12 @@ void bind_sorting(py::module_& m) {
         "order; with `indices` (int64, same shape) writes each row's argsort there.");
   m.def("_host_merge", &merge_halves, py::arg("src"), py::arg("dst"), py::arg("mid"),
         "Merges the sorted runs src[:mid] and src[mid:] into dst (1-d, contiguous, cpu).");
-  m.def("_cpu_view", &cpu_view, py::arg("a"),
+  g_numpy_sort = load_numpy_sort();
+  py::object host_sorted_fn = py::reinterpret_steal<py::object>(
+      PyCFunction_NewEx(&g_host_sorted, nullptr, m.attr("__name__").ptr()));
+  if (!host_sorted_fn) throw py::error_already_set();
+  m.add_object("_host_sorted", host_sorted_fn);
+  m.def("_cpu_view", &cpu_view_of, py::arg("a"),
         "A NumPy array on the memory of a cpu array (same shape and strides), keeping it alive.");
 }
 
