@@ -47,6 +47,11 @@ def test_sort_and_argsort_match_numpy(dtype, axis, sort_path):
     host = _values(dtype, (6, 37))
     a = cupylike.asarray(host)
     _assert_equal_with_nans(cupylike.sort(a, axis=axis), numpy.sort(host, axis=axis))
+    if isinstance(axis, bool):  # numpy.argsort refuses a bool axis that numpy.sort takes
+        for xp, x in ((numpy, host), (cupylike, a)):
+            with pytest.raises(TypeError, match="integer is required"):
+                xp.argsort(x, axis=axis)
+        return
     assert_array_equal(cupylike.argsort(a, axis=axis),
                        numpy.argsort(host, axis=axis, kind="stable"))
 
@@ -79,11 +84,12 @@ def test_non_contiguous_inputs(view, sort_path):
     a = cupylike.asarray(host)
     pick = {"reversed": lambda x: x[::-1, ::-1], "strided": lambda x: x[::2, 1::3],
             "transposed": lambda x: x.T}[view]
-    for axis in (-1, 0):
+    for axis in (-1, 0, None):
         _assert_equal_with_nans(cupylike.sort(pick(a), axis=axis),
                                 numpy.sort(pick(host), axis=axis))
-        assert_array_equal(cupylike.argsort(pick(a), axis=axis),
-                           numpy.argsort(pick(host), axis=axis, kind="stable"))
+        order = cupylike.argsort(pick(a), axis=axis)
+        assert order.flags.c_contiguous
+        assert_array_equal(order, numpy.argsort(pick(host), axis=axis, kind="stable"))
 
 
 _UNSIGNED = {2: numpy.uint16, 4: numpy.uint32, 8: numpy.uint64}
@@ -125,8 +131,15 @@ def test_integer_rows_around_the_rank_threshold(dtype, shape, sort_path):
 @pytest.mark.parametrize("axis", [numpy.int64(0), numpy.int8(-1), True], ids=repr)
 def test_axis_objects_as_numpy_takes_them(axis, sort_path):
     host = _values(numpy.float32, (4, 5))
-    _assert_equal_with_nans(cupylike.sort(cupylike.asarray(host), axis=axis),
-                            numpy.sort(host, axis=axis))
+    a = cupylike.asarray(host)
+    _assert_equal_with_nans(cupylike.sort(a, axis=axis), numpy.sort(host, axis=axis))
+    if isinstance(axis, bool):  # numpy.argsort refuses a bool axis that numpy.sort takes
+        for xp, x in ((numpy, host), (cupylike, a)):
+            with pytest.raises(TypeError, match="integer is required"):
+                xp.argsort(x, axis=axis)
+        return
+    assert_array_equal(cupylike.argsort(a, axis=axis),
+                       numpy.argsort(host, axis=axis, kind="stable"))
 
 
 @pytest.mark.parametrize("axis, error, match", [
@@ -136,6 +149,8 @@ def test_axis_errors(axis, error, match, sort_path):
     for xp in (numpy, cupylike):
         with pytest.raises(error, match=match):
             xp.sort(xp.asarray(numpy.ones((2, 2))), axis=axis)
+        with pytest.raises(error, match=match):
+            xp.argsort(xp.asarray(numpy.ones((2, 2))), axis=axis)
 
 
 def test_result_is_c_contiguous_for_every_axis():
@@ -146,11 +161,12 @@ def test_result_is_c_contiguous_for_every_axis():
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.int64, numpy.complex64], ids=str)
-@pytest.mark.parametrize("n", [31, 33, 2048, 2049, (1 << 17) - 1, (1 << 17) + 3])
+@pytest.mark.parametrize("n", [31, 33, 1023, 1024, 2048, 2049, (1 << 17) - 1, (1 << 17) + 3])
 def test_lengths_across_thresholds(dtype, n, sort_path):
-    # 32: the host argsort's insertion sort below; 2048: the last row the kernels sort by rank
-    # (n * n <= _RANK_WORK); 1 << 17: the cpu device sorts halves on two threads and merges,
-    # below it one native call sorts.
+    # 32: the host radix argsort's insertion sort below; 1024: the first row the cpu device
+    # argsorts by the host radix sort rather than NumPy's; 2048: the last row the kernels sort
+    # by rank (n * n <= _RANK_WORK); 1 << 17: the cpu device sorts halves on two threads and
+    # merges, below it one native call sorts.
     host = _values(dtype, (n,), seed=n)
     a = cupylike.asarray(host)
     _assert_equal_with_nans(cupylike.sort(a), numpy.sort(host))
