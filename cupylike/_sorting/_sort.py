@@ -3,8 +3,9 @@
 Every sort works on a contiguous copy with the sorted axis last. A GPU sorts it with the kernels
 of cupylike/_sorting/_kernels.py. The cpu device uses well-kept host sorts on the copy's memory:
 NumPy's own sort and partition for values (a long row is sorted in two halves on two threads and
-merged; arrays too short to split sort in one native call, any axis), and the stable host radix
-sort of csrc/ops/sort_host.cpp for argsort.
+merged; arrays too short to split sort in one native call, any axis), and for argsort the
+stable host radix sort of csrc/ops/sort_host.cpp (NumPy's stable argsort, in one native call,
+for the short rows of such arrays).
 
 Argsort is stable on every device and for every `kind` (NumPy's default kind is not, so where
 keys tie NumPy's default may order their indices otherwise). Partitions on a GPU are full
@@ -136,6 +137,7 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     kind='stable' whatever `kind` says: ties keep their order."""
     if kind is not None or stable is not None or order is not None:
         check_kind(kind, stable, order)
+    a = a if isinstance(a, _ndarray) else _native.asarray(a)
     if not _sort_kernels.forced:
         # As in sort; rows from _ARGSORT_ROW on go to the host radix sort, faster there.
         out = _host_argsorted(a, axis, _SPLIT_FROM, _ARGSORT_ROW)
@@ -143,7 +145,6 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
             return out
     if isinstance(axis, bool):  # numpy.sort takes a bool axis, numpy.argsort does not
         raise TypeError("an integer is required for the axis")
-    a = _as_array(a)
     if a.ndim == 0:  # NumPy argsorts a 0-d array as a 1-d array of one element
         a = a.reshape(1)
     work, moved_back = _work(a, axis)
