@@ -102,8 +102,8 @@ py::object host_sorted(const ArrayPtr& a, py::handle axis, int64_t below) {
   ArrayPtr out = copy_array_unlocked(a, 'C', *current_stream(a->device()), a->dtype());
   const bool flat = axis.is_none();
   if (flat) out = reshape_view(out, DimVector{out->size()}, 'C');
-  py::object owner = py::cast(out);
-  py::array view = cpu_view(out, owner);
+  py::object owner = wrap_array(std::move(out));
+  py::array view = cpu_view(*fast_array(owner.ptr()), owner);
   int at = -1;
   if (!flat && !plain_axis(axis, at))
     view.attr("sort")(axis);
@@ -142,7 +142,7 @@ py::object host_argsorted(const ArrayPtr& a, py::handle axis, int64_t below, int
   if (!order) throw py::error_already_set();
   py::array host = py::reinterpret_borrow<py::array>(order);
   const char layout = host.flags() & py::array::c_style ? 'K' : 'C';
-  return py::cast(from_host(host, py::none(), layout, a->device(), *current_stream(a->device())));
+  return wrap_array(from_host(host, py::none(), layout, a->device(), *current_stream(a->device())));
 }
 
 // _host_sorted(a, axis, below) as a C-level function: pybind11's general dispatch and its
