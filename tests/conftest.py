@@ -104,13 +104,20 @@ def _files_first():
     return {name: rank for rank, name in enumerate(n for n in names if n)}
 
 
-@pytest.fixture(params=["host", "kernels"])
+@pytest.fixture(params=["host", "kernels", "radix"])
 def sort_path(request, monkeypatch):
-    """Both ways the library sorts on the cpu device: host sorts, and the GPU's radix kernels
-    (cupylike._sorting._kernels.forced)."""
+    """Every way the library sorts on the cpu device: host sorts, and the GPU's kernels
+    (cupylike._sorting._kernels.forced): short rows by rank in one launch, longer ones by the
+    radix passes, or ("radix") every row by the radix passes."""
+    import cupylike  # noqa: PLC0415 (after pytest has set up the import path)
     from cupylike._sorting import _kernels as _sort_kernels  # noqa: PLC0415 (imported when a test asks)
 
-    monkeypatch.setattr(_sort_kernels, "forced", request.param == "kernels")
+    if request.param == "kernels" and cupylike.Device().kind != "cpu":
+        pytest.skip("a GPU sorts with the kernels anyway: the same as the 'host' case there")
+    monkeypatch.setattr(_sort_kernels, "forced", request.param != "host")
+    if request.param == "radix":
+        monkeypatch.setattr(_sort_kernels, "_RANK_ROW", 0)
+        monkeypatch.setattr(_sort_kernels, "_RANK_WORK", 0)
     return request.param
 
 

@@ -2,8 +2,8 @@
 NumPy: every dtype, every axis and the flattened array, 0-d and empty arrays, NaNs (last),
 signed zeros, complex values with NaN parts (NumPy's order), many ties (argsort is stable: it
 equals NumPy's kind='stable'), non-contiguous inputs, a long row (sorted in two halves and
-merged on the cpu device), and NumPy's errors. The GPU's radix kernels run here too, forced
-on the cpu device."""
+merged on the cpu device), lengths around each path's threshold, and NumPy's errors. The GPU's
+kernels (rank sort for short rows, radix passes) run here too, forced on the cpu device."""
 
 import numpy
 import pytest
@@ -47,6 +47,11 @@ def test_sort_and_argsort_match_numpy(dtype, axis, sort_path):
     host = _values(dtype, (6, 37))
     a = cupylike.asarray(host)
     _assert_equal_with_nans(cupylike.sort(a, axis=axis), numpy.sort(host, axis=axis))
+    if isinstance(axis, bool):  # numpy.argsort refuses a bool axis that numpy.sort takes
+        for xp, x in ((numpy, host), (cupylike, a)):
+            with pytest.raises(TypeError, match="integer is required"):
+                xp.argsort(x, axis=axis)
+        return
     assert_array_equal(cupylike.argsort(a, axis=axis),
                        numpy.argsort(host, axis=axis, kind="stable"))
 
@@ -62,7 +67,7 @@ def test_small_and_empty_shapes(dtype, shape, sort_path):
                            numpy.argsort(host, axis=axis, kind="stable"))
 
 
-def test_zero_dimensional_arrays():
+def test_zero_dimensional_arrays(sort_path):
     # sort needs axis=None; argsort takes the element as a 1-d array whatever the axis.
     for xp in (numpy, cupylike):
         with pytest.raises(AxisError):
@@ -79,11 +84,73 @@ def test_non_contiguous_inputs(view, sort_path):
     a = cupylike.asarray(host)
     pick = {"reversed": lambda x: x[::-1, ::-1], "strided": lambda x: x[::2, 1::3],
             "transposed": lambda x: x.T}[view]
-    for axis in (-1, 0):
+    for axis in (-1, 0, None):
         _assert_equal_with_nans(cupylike.sort(pick(a), axis=axis),
                                 numpy.sort(pick(host), axis=axis))
-        assert_array_equal(cupylike.argsort(pick(a), axis=axis),
-                           numpy.argsort(pick(host), axis=axis, kind="stable"))
+        order = cupylike.argsort(pick(a), axis=axis)
+        assert order.flags.c_contiguous
+        assert_array_equal(order, numpy.argsort(pick(host), axis=axis, kind="stable"))
+
+
+_UNSIGNED = {2: numpy.uint16, 4: numpy.uint32, 8: numpy.uint64}
+
+
+def _bits(x):
+    x = cupylike.asnumpy(x) if isinstance(x, cupylike.ndarray) else x
+    return x.view(_UNSIGNED[x.dtype.itemsize // (2 if x.dtype.kind == "c" else 1)])
+
+
+@pytest.mark.parametrize("dtype", [numpy.float16, numpy.float32, numpy.float64,
+                                   numpy.complex64], ids=str)
+@pytest.mark.parametrize("n", [1, 2, 16, 17, 63, 64, 65, 300])
+def test_short_rows_keep_numpys_bits(dtype, n, sort_path):
+    # Zeros of both signs and NaNs of both signs, bit for bit: the host path is NumPy's own sort
+    # (its default kind) on a copy, the kernels (a GPU's way) sort stably as NumPy's
+    # kind='stable'. 64: the longest row the kernels sort by rank whatever the row count.
+    host = _values(dtype, (3, n), seed=n)
+    a = cupylike.asarray(host)
+    kind = None if sort_path == "host" and a.device.kind == "cpu" else "stable"
+    for axis in (-1, 0, None):
+        numpy.testing.assert_array_equal(_bits(cupylike.sort(a, axis=axis)),
+                                         _bits(numpy.sort(host, axis=axis, kind=kind)))
+    assert_array_equal(cupylike.argsort(a), numpy.argsort(host, kind="stable"))
+    numpy.testing.assert_array_equal(_bits(a), _bits(host))  # the input is left as it was
+
+
+@pytest.mark.parametrize("dtype", [numpy.bool_, numpy.int8, numpy.uint16, numpy.int64], ids=str)
+@pytest.mark.parametrize("shape", [(64,), (65,), (2, 64), (200, 3), (3, 2049)], ids=str)
+def test_integer_rows_around_the_rank_threshold(dtype, shape, sort_path):
+    host = _values(dtype, shape, seed=len(shape))
+    a = cupylike.asarray(host)
+    for axis in (-1, 0, None):
+        assert_array_equal(cupylike.sort(a, axis=axis), numpy.sort(host, axis=axis))
+        assert_array_equal(cupylike.argsort(a, axis=axis),
+                           numpy.argsort(host, axis=axis, kind="stable"))
+
+
+@pytest.mark.parametrize("axis", [numpy.int64(0), numpy.int8(-1), True], ids=repr)
+def test_axis_objects_as_numpy_takes_them(axis, sort_path):
+    host = _values(numpy.float32, (4, 5))
+    a = cupylike.asarray(host)
+    _assert_equal_with_nans(cupylike.sort(a, axis=axis), numpy.sort(host, axis=axis))
+    if isinstance(axis, bool):  # numpy.argsort refuses a bool axis that numpy.sort takes
+        for xp, x in ((numpy, host), (cupylike, a)):
+            with pytest.raises(TypeError, match="integer is required"):
+                xp.argsort(x, axis=axis)
+        return
+    assert_array_equal(cupylike.argsort(a, axis=axis),
+                       numpy.argsort(host, axis=axis, kind="stable"))
+
+
+@pytest.mark.parametrize("axis, error, match", [
+    (1.5, TypeError, "integer"), ("0", TypeError, "integer"), ([0], TypeError, "integer"),
+    (-(1 << 70), OverflowError, "too large")], ids=repr)
+def test_axis_errors(axis, error, match, sort_path):
+    for xp in (numpy, cupylike):
+        with pytest.raises(error, match=match):
+            xp.sort(xp.asarray(numpy.ones((2, 2))), axis=axis)
+        with pytest.raises(error, match=match):
+            xp.argsort(xp.asarray(numpy.ones((2, 2))), axis=axis)
 
 
 def test_result_is_c_contiguous_for_every_axis():
@@ -94,9 +161,12 @@ def test_result_is_c_contiguous_for_every_axis():
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.int64, numpy.complex64], ids=str)
-@pytest.mark.parametrize("n", [31, 33, 1025, (1 << 17) + 3])
+@pytest.mark.parametrize("n", [31, 33, 1023, 1024, 2048, 2049, (1 << 17) - 1, (1 << 17) + 3])
 def test_lengths_across_thresholds(dtype, n, sort_path):
-    # 32: insertion sort below; 1 << 17: the cpu device sorts halves on two threads and merges.
+    # 32: the host radix argsort's insertion sort below; 1024: the first row the cpu device
+    # argsorts by the host radix sort rather than NumPy's; 2048: the last row the kernels sort
+    # by rank (n * n <= _RANK_WORK); 1 << 17: the cpu device sorts halves on two threads and
+    # merges, below it one native call sorts.
     host = _values(dtype, (n,), seed=n)
     a = cupylike.asarray(host)
     _assert_equal_with_nans(cupylike.sort(a), numpy.sort(host))

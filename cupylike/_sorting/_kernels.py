@@ -1,6 +1,7 @@
 """The device sort and search of kernels/cupylike/sort.cuh, driven from here: the radix passes
 (count, an inclusive cumsum of the counts, scatter) over the elements' keys and then over
-their row numbers, and the binary searches of searchsorted.
+their row numbers, or for short rows one launch that puts each element at its rank, and the
+binary searches of searchsorted.
 
 GPUs always sort this way. The cpu device sorts with NumPy and the host radix sort instead
 (cupylike/_sorting/_sort.py); tests set `forced` to run these kernels there too.
@@ -34,6 +35,11 @@ KEYS = {
 _RADIX_BITS = 4  # CUPYLIKE_RADIX_BITS of sort.cuh
 _RADIX = 1 << _RADIX_BITS
 _RUN = 32  # elements per thread of a pass
+# Rows up to this long, or arrays whose elements times row length stay within _RANK_WORK, sort
+# by rank in one launch (n comparisons per element) rather than in the radix passes' two
+# launches and a cumsum each, a dozen passes and more.
+_RANK_ROW = 64
+_RANK_WORK = 1 << 22
 
 
 def _count_name(key):
@@ -42,6 +48,10 @@ def _count_name(key):
 
 def _scatter_name(key, with_idx):
     return f"cupylike::sort_scatter_kernel<{key}, {'true' if with_idx else 'false'}>"
+
+
+def _rank_name(key, with_idx):
+    return f"cupylike::sort_rank_kernel<{key}, {'true' if with_idx else 'false'}>"
 
 
 def _search_name(key):
@@ -54,7 +64,7 @@ def kernel_names():
     names = []
     for key in dict.fromkeys(KEYS.values()):
         names += [_count_name(key), _scatter_name(key, False), _scatter_name(key, True),
-                  _search_name(key)]
+                  _rank_name(key, False), _rank_name(key, True), _search_name(key)]
     return names
 
 
@@ -81,6 +91,8 @@ def sort_rows(work, with_indices):
     are each element's original column."""
     rows, n = work.shape
     total = rows * n
+    if total > 1 and n > 1 and (n <= _RANK_ROW or total * n <= _RANK_WORK):
+        return _rank_sort(work, with_indices)
     track = with_indices or rows > 1
     values = work.reshape(-1)
     device = work.device
@@ -106,6 +118,16 @@ def sort_rows(work, with_indices):
     if not with_indices:
         return values, None
     return values, (idx % n).reshape(rows, n)
+
+
+def _rank_sort(work, with_indices):
+    """sort_rows of the short rows of `work` in one launch of the rank kernel."""
+    values = _native.empty_like(work)
+    idx = _native.empty(work.shape if with_indices else 1, numpy.int64, device=work.device)
+    kernel = _function(_rank_name(KEYS[work.dtype], with_indices))
+    rows, n = work.shape
+    launch(kernel, rows * n, (work, values, idx, rows * n, n), work=rows * n * n)
+    return values, (idx if with_indices else None)
 
 
 def search(a, values, right, sorter=None):

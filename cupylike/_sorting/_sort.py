@@ -1,9 +1,11 @@
 """sort, argsort, lexsort, partition, argpartition and sort_complex, and the ndarray methods.
 
-Every sort works on a contiguous copy with the sorted axis last. A GPU sorts it with the radix
-kernels of cupylike/_sorting/_kernels.py. The cpu device uses well-kept host sorts on the copy's
-memory: NumPy's own sort and partition for values (a long row is sorted in two halves on two
-threads and merged), and the stable host radix sort of csrc/ops/sort_host.cpp for argsort.
+Every sort works on a contiguous copy with the sorted axis last. A GPU sorts it with the kernels
+of cupylike/_sorting/_kernels.py. The cpu device uses well-kept host sorts on the copy's memory:
+NumPy's own sort and partition for values (a long row is sorted in two halves on two threads and
+merged; arrays too short to split sort in one native call, any axis), and for argsort the
+stable host radix sort of csrc/ops/sort_host.cpp (NumPy's stable argsort, in one native call,
+for the short rows of such arrays).
 
 Argsort is stable on every device and for every `kind` (NumPy's default kind is not, so where
 keys tie NumPy's default may order their indices otherwise). Partitions on a GPU are full
@@ -23,6 +25,11 @@ from cupylike._sorting import _kernels as _sort_kernels
 _KINDS = (None, "quicksort", "quick", "mergesort", "merge", "heapsort", "heap", "stable")
 # Rows at least this long are sorted as two halves in parallel and merged on the cpu device.
 _SPLIT_FROM = 1 << 17
+# Shorter rows of a smaller array argsort with NumPy's stable argsort on the cpu device.
+_ARGSORT_ROW = 1 << 10
+_ndarray = _native.ndarray
+_host_sorted = _native._host_sorted
+_host_argsorted = _native._host_argsorted
 _pool = None
 _pool_lock = threading.Lock()
 
@@ -111,8 +118,15 @@ def sort_rows(work, with_indices=False):
 def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     """A sorted copy of `a` along `axis` (None: flattened), NaNs last, complex values by real
     then imaginary part (see numpy.sort). Every kind gives the same result."""
-    check_kind(kind, stable, order)
-    a = _as_array(a)
+    if kind is not None or stable is not None or order is not None:
+        check_kind(kind, stable, order)
+    a = a if isinstance(a, _ndarray) else _native.asarray(a)
+    if not _sort_kernels.forced:
+        # Below the split, per-call steps cost more than the sort: one native call sorts a
+        # cpu array (None for others).
+        out = _host_sorted(a, axis, _SPLIT_FROM)
+        if out is not None:
+            return out
     work, moved_back = _work(a, axis)
     values, _ = sort_rows(work)
     return _restore(values, a, axis, moved_back)
@@ -121,8 +135,16 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     """Indices (int64) that sort `a` along `axis` (None: flattened), as numpy.argsort with
     kind='stable' whatever `kind` says: ties keep their order."""
-    check_kind(kind, stable, order)
-    a = _as_array(a)
+    if kind is not None or stable is not None or order is not None:
+        check_kind(kind, stable, order)
+    a = a if isinstance(a, _ndarray) else _native.asarray(a)
+    if not _sort_kernels.forced:
+        # As in sort; rows from _ARGSORT_ROW on go to the host radix sort, faster there.
+        out = _host_argsorted(a, axis, _SPLIT_FROM, _ARGSORT_ROW)
+        if out is not None:
+            return out
+    if isinstance(axis, bool):  # numpy.sort takes a bool axis, numpy.argsort does not
+        raise TypeError("an integer is required for the axis")
     if a.ndim == 0:  # NumPy argsorts a 0-d array as a 1-d array of one element
         a = a.reshape(1)
     work, moved_back = _work(a, axis)

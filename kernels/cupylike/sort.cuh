@@ -14,6 +14,9 @@
 // they need no shared memory or barriers, so they run unchanged on the cpu device (where the
 // library sorts with a host radix sort instead, and tests force these kernels).
 //
+// Short rows sort in one launch instead (sort_rank_kernel): each element goes straight to its
+// rank in its row.
+//
 // Search: one binary search per value (numpy.searchsorted), in the same order.
 #pragma once
 #include <cupylike/loop.cuh>
@@ -63,6 +66,27 @@ __global__ void sort_scatter_kernel(const typename Key::elem* v, const long long
       out[to] = v[i];
       if (WithIdx) out_idx[to] = idx[i];
     }
+  }
+}
+
+// Rows of n elements at `v` sorted into `out` in one launch, for short rows where the radix
+// passes' launches cost more than n comparisons per element: element i goes to its rank in
+// its row — the count of the row's elements that sort before it, smaller ones and equal ones
+// at smaller positions — which is where a stable sort puts it. With `WithIdx`, `out_idx` gets
+// each element's original column there.
+template <class Key, bool WithIdx>
+__global__ void sort_rank_kernel(const typename Key::elem* v, typename Key::elem* out,
+                                 long long* out_idx, long long total, long long n) {
+  CUPYLIKE_FOR(i, total) {
+    const long long col = i % n, lo = i - col;
+    const typename Key::elem x = v[i];
+    long long rank = 0;
+    for (long long j = 0; j < n; ++j) {
+      const typename Key::elem y = v[lo + j];
+      rank += j < col ? !Key::less(x, y) : Key::less(y, x);
+    }
+    out[lo + rank] = x;
+    if (WithIdx) out_idx[lo + rank] = col;
   }
 }
 
