@@ -37,8 +37,8 @@ constexpr int kBatch = 32;            // blocks computed side by side
 // Blocks [block, block + kBatch) into out (4 words each, in order): the rounds of philox4x32_10
 // over arrays of the batch's lanes, a loop the compiler turns into vector multiplies (vpmuludq,
 // 8 lanes with AVX-512: 1.8x the speed of a block at a time at -O3, measured; batches of 16
-// were slower, of 64 no faster). The library is built for baseline x86-64; the clones use wider vectors where the
-// CPU has them (the words are the same: integer arithmetic).
+// were slower, of 64 no faster). The library is built for baseline x86-64; the clones use wider
+// vectors where the CPU has them (the words are the same: integer arithmetic).
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif

@@ -209,8 +209,7 @@ struct RedArgBlock<Op, true> {
   __device__ static V best(const char* at) {
     // The hardware prefetcher stops at page boundaries: the next block's pages are asked for
     // now, so its first lines do not wait on memory (12% of the profile without this).
-    for (int b = 0; b < B * int(sizeof(V)); b += 4096)
-      __builtin_prefetch(at + B * sizeof(V) + b);
+    for (int b = 0; b < B * int(sizeof(V)); b += 4096) __builtin_prefetch(at + B * sizeof(V) + b);
     vec hi[K], lo[K];
     for (int k = 0; k < K; ++k) {
       for (int j = 0; j < W; ++j) hi[k][j] = red_limits<V>::lowest();
