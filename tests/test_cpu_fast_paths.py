@@ -1,8 +1,8 @@
 """The cpu device's fast paths of issue 19 against NumPy, on shapes that reach them: copies
-that walk rows of at least 16 elements (roll's block copies, strided and cast copies, rows cut
-between blocks), mask compaction without branches (nonzero, x[mask], with runs of many blocks
-and masks whose bytes are not 0 or 1). On the emulated GPU the same calls take the GPU paths
-and must agree too."""
+that walk rows of at least 16 elements (roll's block copies and its one launch along an axis,
+strided and cast copies, rows cut between blocks), mask compaction without branches (nonzero,
+x[mask], with runs of many blocks and masks whose bytes are not 0 or 1). On the emulated GPU
+the same calls take the GPU paths and must agree too."""
 
 import numpy
 import pytest
@@ -26,6 +26,23 @@ def matrix(xp, dtype=numpy.float32, shape=(ROWS, COLS)):
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128, numpy.bool_], ids=str)
 def test_roll_long_rows(shift, axis, dtype, xp):
     return xp.roll(matrix(xp, dtype), shift, axis)
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("shape, shift, axis", [((ROWS, 5, 3), 2, 1), ((7, ROWS * 3), -1000, 1),
+                                                ((ROWS * COLS,), 99999, 0), ((ROWS, 2), 1, 1)],
+                         ids=str)
+@pytest.mark.parametrize("dtype", [numpy.int8, numpy.float16, numpy.complex64], ids=str)
+def test_roll_along_one_axis(shape, shift, axis, dtype, xp):
+    # One launch over rows of the axis and the later ones, copied in units of 1 to 8 bytes.
+    return xp.roll(matrix(xp, dtype, shape), shift, axis)
+
+
+@numpy_cupylike_equal()
+@pytest.mark.parametrize("start", [1, 2, 3, 4], ids=str)
+def test_roll_of_a_contiguous_view_at_any_address(start, xp):
+    # The unit also divides the input's address: a view starting past an odd byte copies bytes.
+    return xp.roll(matrix(xp, numpy.uint8, (ROWS * COLS,))[start:], 4321)
 
 
 @numpy_cupylike_equal()

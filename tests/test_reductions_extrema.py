@@ -103,6 +103,34 @@ def test_arg_search_finds_first_occurrence_at_any_size(n):
                     _compare(name, x)
 
 
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.int8, numpy.uint8],
+                         ids=str)
+def test_arg_search_blocks_at_the_limits(dtype):
+    # The cpu device's vector lanes start at the type's limits and leave NaNs out: blocks of
+    # 1024 holding only a limit, only NaNs (nanargmax looks past them), or signed zeros.
+    n = 5 * 1024 + 3
+    kind = numpy.dtype(dtype).kind
+    lo, hi = ((numpy.iinfo(dtype).min, numpy.iinfo(dtype).max) if kind in "iu"
+              else (-numpy.inf, numpy.inf))
+    for fill in (lo, hi):
+        x = numpy.full(n, fill, dtype)
+        x[3000] = 0
+        for name in ("argmax", "argmin"):
+            _compare(name, x)
+    if kind == "f":
+        x = numpy.full(n, numpy.nan, dtype)
+        x[4100], x[4200] = 2, -2
+        x[300] = -numpy.inf  # a first block of NaNs and one number equal to a limit
+        for name in ARG_FUNCTIONS:
+            _compare(name, x)
+        x = numpy.zeros(n, dtype)
+        x[1500::3] = -0.0
+        x[2100] = 0.0  # the first +0 after -0s: ties with it, so index 0 stays first
+        for name in ARG_FUNCTIONS:
+            _compare(name, x)
+        _compare("argmax", numpy.where(numpy.arange(n) < 2048, -0.0, 0.0).astype(dtype))
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=DTYPE_IDS)
 def test_empty_arrays_as_numpy(dtype):
     empty = numpy.zeros((0, 3), dtype)

@@ -13,6 +13,7 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 from cupylike._core import _native
 from cupylike._core._device_arrays import device_array
 from cupylike._core._ufuncs import UFUNCS
+from cupylike._manipulation._roll_rows import roll_rows
 
 _where = UFUNCS["_where"]
 
@@ -96,8 +97,11 @@ def roll(a, shift, axis=None):
     total = [0] * a.ndim
     for s, ax in pairs:
         total[ax] += operator.index(s)
-    # Each rolled axis splits into two runs that swap places: the result is 2**k block copies
-    # (two for one axis: rows of contiguous runs, copied at memory speed).
+    rolled = [ax for ax, (n, s) in enumerate(zip(a.shape, total, strict=True)) if n and s % n]
+    if len(rolled) == 1 and a.size and a.flags.c_contiguous:
+        ax = rolled[0]
+        return roll_rows(a, ax, total[ax] % a.shape[ax])
+    # Each rolled axis splits into two runs that swap places: the result is 2**k block copies.
     moves = []
     for n, s in zip(a.shape, total, strict=True):
         s = s % n if n else 0
