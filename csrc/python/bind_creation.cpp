@@ -10,6 +10,7 @@
 #include "python/bindings.hpp"
 #include "python/convert.hpp"
 #include "python/cuda_array_interface.hpp"
+#include "python/fast_array.hpp"
 #include "python/gil.hpp"
 #include "python/host_transfer.hpp"
 #include "python/host_values.hpp"
@@ -102,7 +103,7 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
   bool always = !copy_obj.is_none() && truth_from_py(copy_obj);
   bool never = !copy_obj.is_none() && !always;
   char order = order_from_py(order_obj, 'K');
-  if (!py::isinstance<NDArray>(obj)) {
+  if (!is_ndarray(obj.ptr())) {
     if (ArrayPtr view = view_of_cuda_array_interface(obj, device_obj))
       return as_array(py::cast(view), dtype, order_obj, device_obj, copy_obj, ndmin);
     if (never)
@@ -110,7 +111,7 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
                                   " Moving host data to a device "
                                   "always copies.");
     Device device = device_from_py(device_obj);
-    return py::cast(
+    return wrap_array(
         with_ndmin(from_host(obj, dtype, order, device, *current_stream(device)), ndmin));
   }
   ArrayPtr a = obj.cast<ArrayPtr>();
@@ -134,7 +135,7 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
     }
   }
   out = with_ndmin(out, ndmin);
-  return out == a ? py::reinterpret_borrow<py::object>(obj) : py::cast(out);
+  return out == a ? py::reinterpret_borrow<py::object>(obj) : wrap_array(std::move(out));
 }
 
 }  // namespace

@@ -39,13 +39,13 @@ Ufunc* ufunc_for(const char* op) {
   return slot.ufunc;
 }
 
+// An operator's call: no keywords.
+const UfuncOptions kPlain{};
+
 // Large kernels run without the GIL (gil.hpp); a compile releases it by itself.
 template <class Fn>
-auto run(const UfuncOperand* in, int n, Fn&& fn) {
-  int64_t bytes = 0;
-  for (int i = 0; i < n; ++i)
-    if (in[i].array) bytes = std::max(bytes, in[i].array->nbytes());
-  return unlocked_if_large(bytes, fn);
+auto run(const UfuncOperand* in, int n, const UfuncOptions& options, Fn&& fn) {
+  return unlocked_if_large(largest_operand_bytes(in, n, options), fn);
 }
 
 // The unary ufunc NumPy's `array ** exponent` calls instead of power, or null.
@@ -69,9 +69,9 @@ py::object binary(const char* op, py::handle a, py::handle b) {
     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   UfuncOperand in[2] = {ufunc_operand(a), ufunc_operand(b)};
   if (Ufunc* f = shortcut(op, in, b)) {
-    return package(*f, run(in, 1, [&] { return f->call(in, UfuncOptions{}); }));
+    return package(*f, run(in, 1, kPlain, [&] { return f->call(in, kPlain); }));
   }
-  return package(*u, run(in, 2, [&] { return u->call(in, UfuncOptions{}); }));
+  return package(*u, run(in, 2, kPlain, [&] { return u->call(in, kPlain); }));
 }
 
 // a <op>= b: the result is written into a with NumPy's same_kind rule.
@@ -82,7 +82,7 @@ py::object inplace(const char* op, py::handle a, py::handle b) {
   UfuncOptions options;
   options.out[0] = in[0].array;
   Ufunc* f = shortcut(op, in, b);
-  run(in, f ? 1 : 2, [&] { return (f ? f : u)->call(in, options); });
+  run(in, f ? 1 : 2, options, [&] { return (f ? f : u)->call(in, options); });
   return py::reinterpret_borrow<py::object>(a);
 }
 
@@ -92,7 +92,7 @@ py::object unary(const char* op, py::handle a) {
     raise(ErrorKind::type,
           std::string("bad operand type for unary operator (no ufunc ") + op + ")");
   UfuncOperand in[1] = {ufunc_operand(a)};
-  return package(*u, run(in, 1, [&] { return u->call(in, UfuncOptions{}); }));
+  return package(*u, run(in, 1, kPlain, [&] { return u->call(in, kPlain); }));
 }
 
 // C-level number slots: `a + b` reaches binary() without Python's method lookup and pybind11's

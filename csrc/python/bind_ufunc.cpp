@@ -35,7 +35,7 @@ py::object results(const Ufunc& u, std::array<ArrayPtr, kUfuncMaxOut>&& r,
 // Large kernels run without the GIL (a compile releases it by itself, runtime/blocking.hpp).
 py::object call_with(Ufunc& u, PyObject* args, PyObject* kwargs) {
   UfuncCallArgs a = parse_ufunc_args(u, args, kwargs);
-  auto r = unlocked_if_large(largest_operand_bytes(a, u.nin()),
+  auto r = unlocked_if_large(largest_operand_bytes(a.operands, u.nin(), a.options),
                              [&] { return u.call(a.operands, a.options); });
   return results(u, std::move(r), a);
 }
@@ -48,8 +48,10 @@ py::object call(Ufunc& u, py::args args, py::kwargs kwargs) {
 // dispatch (the bound __call__ stays for explicit use).
 PyObject* tp_call(PyObject* self, PyObject* args, PyObject* kwargs) noexcept {
   return guarded([&] {
-    auto* inst = reinterpret_cast<py::detail::instance*>(self);
-    return call_with(*inst->get_value_and_holder().value_ptr<Ufunc>(), args, kwargs);
+    auto* u =
+        reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder().value_ptr<Ufunc>();
+    if (!u) raise(ErrorKind::type, "the ufunc object was never initialised");
+    return call_with(*u, args, kwargs);
   });
 }
 

@@ -43,6 +43,8 @@ void set_ndarray_type(PyTypeObject* type) {
                                              py::detail::instance_simple_holder_in_ptrs();
 }
 
+bool is_ndarray(PyObject* obj) { return PyObject_TypeCheck(obj, g_ndarray_type); }
+
 const ArrayPtr* fast_array(PyObject* obj) {
   if (Py_TYPE(obj) != g_ndarray_type) return nullptr;
   auto* inst = reinterpret_cast<py::detail::instance*>(obj);

@@ -13,6 +13,10 @@ namespace py = pybind11;
 /// Set once the ndarray class exists (bind_ndarray); installs the type's fast tp_dealloc.
 void set_ndarray_type(PyTypeObject* type);
 
+/// Whether `obj` is a cupylike.ndarray or of a subclass (py::isinstance<NDArray> without
+/// pybind11's lookup of the type).
+bool is_ndarray(PyObject* obj);
+
 /// The array held by `obj` if it is exactly a cupylike.ndarray (not a subclass), else null.
 const ArrayPtr* fast_array(PyObject* obj);
 

@@ -77,7 +77,7 @@ UfuncOperand numpy_scalar(py::handle obj, DType dtype) {
 }  // namespace
 
 bool is_ufunc_operand(py::handle obj) {
-  if (fast_array(obj.ptr()) || py::isinstance<NDArray>(obj)) return true;
+  if (is_ndarray(obj.ptr())) return true;
   PyObject* p = obj.ptr();
   if (PyBool_Check(p) || PyLong_Check(p) || PyFloat_Check(p) || PyComplex_Check(p)) return true;
   if (py::isinstance(obj, numpy_generic())) return true;
@@ -91,7 +91,7 @@ UfuncOperand ufunc_operand(py::handle obj) {
     o.dtype = o.array->dtype();
     return o;
   }
-  if (py::isinstance<NDArray>(obj)) {
+  if (is_ndarray(obj.ptr())) {
     o.array = obj.cast<ArrayPtr>();
     o.dtype = o.array->dtype();
     return o;
@@ -138,7 +138,7 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, PyObject* args, PyObject* kwargs)
   for (int i = 0; i < nin; ++i) a.operands[i] = ufunc_operand(PyTuple_GET_ITEM(args, i));
   auto set_out = [&](int k, py::handle obj) {
     if (obj.is_none()) return;
-    if (!py::isinstance<NDArray>(obj)) raise(ErrorKind::type, "return arrays must be of ArrayType");
+    if (!is_ndarray(obj.ptr())) raise(ErrorKind::type, "return arrays must be of ArrayType");
     a.options.out[size_t(k)] = obj.cast<ArrayPtr>();
     a.options.out[size_t(k)]->check_writeable();
     a.out_objects[size_t(k)] = obj.ptr();
@@ -188,11 +188,11 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, PyObject* args, PyObject* kwargs)
   return a;
 }
 
-int64_t largest_operand_bytes(const UfuncCallArgs& a, int nin) {
+int64_t largest_operand_bytes(const UfuncOperand* in, int n, const UfuncOptions& options) {
   int64_t bytes = 0;
-  for (int i = 0; i < nin; ++i)
-    if (a.operands[i].array) bytes = std::max(bytes, a.operands[i].array->nbytes());
-  for (const ArrayPtr& o : a.options.out)
+  for (int i = 0; i < n; ++i)
+    if (in[i].array) bytes = std::max(bytes, in[i].array->nbytes());
+  for (const ArrayPtr& o : options.out)
     if (o) bytes = std::max(bytes, o->nbytes());
   return bytes;
 }

@@ -24,8 +24,8 @@ bool is_ufunc_operand(py::handle obj);
 /// A call's positional arguments (a tuple) and keywords (a dict, or null for none).
 UfuncCallArgs parse_ufunc_args(const Ufunc& ufunc, PyObject* args, PyObject* kwargs);
 
-/// The bytes of the largest array among a call's `nin` operands and outputs: what decides
+/// The bytes of the largest array among a call's `n` operands and its outputs: what decides
 /// whether the call runs without the GIL (gil.hpp).
-int64_t largest_operand_bytes(const UfuncCallArgs& args, int nin);
+int64_t largest_operand_bytes(const UfuncOperand* in, int n, const UfuncOptions& options);
 
 }  // namespace cupylike::python
