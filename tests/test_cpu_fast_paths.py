@@ -10,9 +10,9 @@ import pytest
 import cupylike
 from cupylike.testing import numpy_cupylike_allclose, numpy_cupylike_equal
 
-# Large enough that the cpu device cuts the work into several blocks, and a block's range
-# starts in the middle of a row.
-ROWS, COLS = 301, 517
+# Large enough that the cpu device cuts the work into several blocks (from 2^18 elements,
+# runtime/cpu/cpu_launch_policy.cpp), and a block's range starts in the middle of a row.
+ROWS, COLS = 601, 517
 
 
 def matrix(xp, dtype=numpy.float32, shape=(ROWS, COLS)):

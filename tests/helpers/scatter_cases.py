@@ -77,10 +77,12 @@ def put_along_axis(xp):
 
 
 def many_writers(xp):
-    # Enough writers for several blocks on a GPU and on the cpu device (16384 elements each).
-    idx = numpy.random.default_rng(5).integers(0, 50, 40000)
+    # Enough writers for several blocks on a GPU and on the cpu device (which cuts work from
+    # 2^18 elements into blocks of 16384).
+    n = 300000
+    idx = numpy.random.default_rng(5).integers(0, 50, n)
     a = _base(xp, (50,))
-    a[xp.asarray(idx)] = xp.asarray(numpy.arange(40000.0))
+    a[xp.asarray(idx)] = xp.asarray(numpy.arange(float(n)))
     return a
 
 
