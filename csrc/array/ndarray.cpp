@@ -27,6 +27,20 @@ NDArray::NDArray(MemoryPtr memory, Device device, Layout layout, ArrayPtr base, 
   f_contiguous_ = is_f_contiguous(shape_, strides_, isz);
 }
 
+NDArray::NDArray(Fresh fresh, MemoryPtr memory, Device device, Layout layout)
+    : memory_(std::move(memory)),
+      shape_(std::move(layout.shape)),
+      strides_(std::move(layout.strides)),
+      size_(fresh.size),
+      device_(device),
+      dtype_(layout.dtype) {
+  // With one axis (or none) both orders are the same layout.
+  if (shape_.size() <= 1) return;
+  int isz = cupylike::itemsize(dtype_);
+  c_contiguous_ = fresh.order == 'C' || is_c_contiguous(shape_, strides_, isz);
+  f_contiguous_ = fresh.order == 'F' || is_f_contiguous(shape_, strides_, isz);
+}
+
 bool NDArray::dense() const {
   return c_contiguous_ || f_contiguous_ || is_dense(shape_, strides_, itemsize());
 }
@@ -53,7 +67,8 @@ ArrayPtr empty(Device device, DType dtype, const DimVector& shape, char order) {
   int64_t n = checked_size(shape, isz);
   MemoryPtr memory = allocate(device, size_t(n) * size_t(isz));
   NDArray::Layout layout{dtype, shape, new_array_strides(shape, isz, order), 0};
-  return std::make_shared<NDArray>(std::move(memory), device, std::move(layout), nullptr);
+  return std::make_shared<NDArray>(NDArray::Fresh{n, order}, std::move(memory), device,
+                                   std::move(layout));
 }
 
 ArrayPtr empty_strided(Device device, DType dtype, const DimVector& shape,

@@ -54,6 +54,14 @@ class NDArray : public std::enable_shared_from_this<NDArray> {
   /// ValueError "assignment destination is read-only" unless writeable.
   void check_writeable() const;
 
+  /// A new owner of `memory` with `size` elements in C or F `order` (strides from
+  /// new_array_strides): what the general constructor checks and computes is known already.
+  struct Fresh {
+    int64_t size;
+    char order;
+  };
+  NDArray(Fresh fresh, MemoryPtr memory, Device device, Layout layout);
+
   /// A view of this array with another layout over the same memory.
   ArrayPtr view(Layout layout, bool can_write = true);
 

@@ -219,16 +219,33 @@ int Ufunc::loop_holding(int w, const UfuncOperand* in, int fallback, bool to_flo
   return fallback;  // no loop holds it: the call raises NumPy's OverflowError
 }
 
-int Ufunc::cached_loop(const UfuncOperand* in, const UfuncOptions& opt) const {
+uint64_t Ufunc::loop_key(const DType* dtypes, const WeakKind* weak, const UfuncOptions& opt) const {
   // 8 bits per input (5 dtype, 2 weak kind), then dtype= and casting: fits 40 bits.
   uint64_t key = opt.dtype ? uint64_t(*opt.dtype) + 1 : 0;
   key = key << 3 | uint64_t(opt.casting);
-  for (int i = 0; i < nin_; ++i) key = key << 8 | uint64_t(in[i].dtype) << 2 | uint64_t(in[i].weak);
+  for (int i = 0; i < nin_; ++i)
+    key = key << 8 | uint64_t(dtypes[i]) << 2 | uint64_t(weak ? weak[i] : WeakKind::none);
+  return key;
+}
+
+int Ufunc::recent_loop(uint64_t key) const {
   for (const auto& slot : recent_) {
     uint64_t v = slot.load(std::memory_order_relaxed);
     if (v && (v >> 16) == key + 1) return int(v & 0xffff);
   }
-  int loop;
+  return -1;
+}
+
+int Ufunc::cached_loop(const UfuncOperand* in, const UfuncOptions& opt) const {
+  DType dtypes[kUfuncMaxIn];
+  WeakKind weak[kUfuncMaxIn];
+  for (int i = 0; i < nin_; ++i) {
+    dtypes[i] = in[i].dtype;
+    weak[i] = in[i].weak;
+  }
+  const uint64_t key = loop_key(dtypes, weak, opt);
+  int loop = recent_loop(key);
+  if (loop >= 0) return loop;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = selected_.find(key);

@@ -98,10 +98,17 @@ class Ufunc {
   int select_loop(const UfuncOperand* in, const UfuncOptions& options) const;
   /// Runs the ufunc and returns its outputs (the given `out` arrays where there were some).
   std::array<ArrayPtr, kUfuncMaxOut> call(const UfuncOperand* in, const UfuncOptions& options);
+  /// call() without keywords in its most common case, with none of the general path's
+  /// bookkeeping: one output, every input an array of its loop's own dtype, all of one shape,
+  /// C-contiguous, on one device, and the loop recently chosen for these dtypes. Null when the
+  /// call is not of that kind; call() then gives the same result.
+  ArrayPtr call_plain(const NDArray* const* in);
 
  private:
   int find_loop(const UfuncOperand* in, const UfuncOptions& options) const;
   int cached_loop(const UfuncOperand* in, const UfuncOptions& options) const;
+  uint64_t loop_key(const DType* dtypes, const WeakKind* weak, const UfuncOptions& options) const;
+  int recent_loop(uint64_t key) const;  // -1 when not among the recent choices
   int apply_value_rules(int loop, const UfuncOperand* in, const UfuncOptions& options) const;
   int loop_holding(int weak_input, const UfuncOperand* in, int fallback,
                    bool to_float = true) const;

@@ -50,7 +50,7 @@ auto run(const UfuncOperand* in, int n, const UfuncOptions& options, Fn&& fn) {
 
 // The unary ufunc NumPy's `array ** exponent` calls instead of power, or null.
 Ufunc* shortcut(const char* op, const UfuncOperand* in, py::handle exponent) {
-  if (std::strcmp(op, "pow") != 0) return nullptr;
+  if (op[0] != 'p' || std::strcmp(op, "pow") != 0) return nullptr;  // "pos" is unary
   const bool exact = PyLong_CheckExact(exponent.ptr()) || PyFloat_CheckExact(exponent.ptr());
   const char* name = power_shortcut(in[0], in[1], exact);
   return name ? ufunc_for(name) : nullptr;
@@ -65,6 +65,10 @@ py::object package(const Ufunc& u, std::array<ArrayPtr, kUfuncMaxOut>&& r) {
 // so Python tries the other operand's method (and a NumPy array raises on implicit conversion).
 py::object binary(const char* op, py::handle a, py::handle b) {
   Ufunc* u = ufunc_for(op);
+  if (u) {
+    PyObject* operands[2] = {a.ptr(), b.ptr()};
+    if (py::object r = call_plain(*u, operands, 2)) return r;
+  }
   if (!u || !is_ufunc_operand(a) || !is_ufunc_operand(b))
     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   UfuncOperand in[2] = {ufunc_operand(a), ufunc_operand(b)};
@@ -91,6 +95,8 @@ py::object unary(const char* op, py::handle a) {
   if (!u)
     raise(ErrorKind::type,
           std::string("bad operand type for unary operator (no ufunc ") + op + ")");
+  PyObject* operand = a.ptr();
+  if (py::object r = call_plain(*u, &operand, 1)) return r;
   UfuncOperand in[1] = {ufunc_operand(a)};
   return package(*u, run(in, 1, kPlain, [&] { return u->call(in, kPlain); }));
 }

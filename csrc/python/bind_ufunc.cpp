@@ -34,6 +34,10 @@ py::object results(const Ufunc& u, std::array<ArrayPtr, kUfuncMaxOut>&& r,
 
 // Large kernels run without the GIL (a compile releases it by itself, runtime/blocking.hpp).
 py::object call_with(Ufunc& u, PyObject* args, PyObject* kwargs) {
+  if (!kwargs || PyDict_GET_SIZE(kwargs) == 0) {
+    const int n = int(PyTuple_GET_SIZE(args));
+    if (py::object r = call_plain(u, &PyTuple_GET_ITEM(args, 0), n)) return r;
+  }
   UfuncCallArgs a = parse_ufunc_args(u, args, kwargs);
   auto r = unlocked_if_large(largest_operand_bytes(a.operands, u.nin(), a.options),
                              [&] { return u.call(a.operands, a.options); });

@@ -21,9 +21,12 @@ void ndarray_dealloc(PyObject* self) {
   if (PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC)) PyObject_GC_UnTrack(self);
   if (vh.instance_registered())
     py::detail::deregister_instance(inst, vh.value_ptr(), g_ndarray_info);
-  {
+  if (PyErr_Occurred()) {
     py::error_scope keep;  // the array's destructor may run Python code (a foreign owner)
     vh.holder<ArrayPtr>().~ArrayPtr();
+  } else {
+    vh.holder<ArrayPtr>().~ArrayPtr();
+    PyErr_Clear();  // as the scope would: an error a destructor left does not escape
   }
   vh.set_holder_constructed(false);
   vh.value_ptr() = nullptr;
@@ -54,8 +57,7 @@ const ArrayPtr* fast_array(PyObject* obj) {
 }
 
 py::object wrap_array(ArrayPtr array) {
-  if (!array || array.use_count() != 1) return py::cast(std::move(array));
-  if (!g_simple_layout) return py::cast(std::move(array));
+  if (!array || array.use_count() != 1 || !g_simple_layout) return py::cast(std::move(array));
   // What pybind11's cast of a holder does for an object it has not seen, in the same order:
   // the instance (its layout set as pybind11's allocate_layout sets a simple one, without
   // looking up the type's bases again), registered (so a later cast of the same array finds

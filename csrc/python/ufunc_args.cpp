@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "python/convert.hpp"
 #include "python/fast_array.hpp"
+#include "python/gil.hpp"
 #include "python/objects.hpp"
 
 namespace cupylike::python {
@@ -186,6 +187,22 @@ UfuncCallArgs parse_ufunc_args(const Ufunc& u, PyObject* args, PyObject* kwargs)
   if (a.options.where) check_where_mask(*a.options.where);
   if (casting) a.options.casting = casting_from_string(py::str(casting));
   return a;
+}
+
+py::object call_plain(Ufunc& ufunc, PyObject* const* operands, int n) {
+  if (n != ufunc.nin()) return {};
+  const NDArray* in[kUfuncMaxIn];
+  int64_t bytes = 0;
+  for (int i = 0; i < n; ++i) {
+    const ArrayPtr* a = fast_array(operands[i]);
+    if (!a) return {};
+    in[i] = a->get();
+    bytes = std::max(bytes, in[i]->nbytes());
+  }
+  // The operands' objects hold the arrays for the whole call.
+  ArrayPtr r = unlocked_if_large(bytes, [&] { return ufunc.call_plain(in); });
+  if (!r) return {};
+  return wrap_array(std::move(r));
 }
 
 int64_t largest_operand_bytes(const UfuncOperand* in, int n, const UfuncOptions& options) {

@@ -24,6 +24,10 @@ bool is_ufunc_operand(py::handle obj);
 /// A call's positional arguments (a tuple) and keywords (a dict, or null for none).
 UfuncCallArgs parse_ufunc_args(const Ufunc& ufunc, PyObject* args, PyObject* kwargs);
 
+/// Ufunc::call_plain's result for `n` operands that are all exactly cupylike arrays (an
+/// operator, or a call without keywords); an empty object when the plain path declines.
+py::object call_plain(Ufunc& ufunc, PyObject* const* operands, int n);
+
 /// The bytes of the largest array among a call's `n` operands and its outputs: what decides
 /// whether the call runs without the GIL (gil.hpp).
 int64_t largest_operand_bytes(const UfuncOperand* in, int n, const UfuncOptions& options);

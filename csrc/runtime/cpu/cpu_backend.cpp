@@ -1,5 +1,6 @@
 #include "runtime/cpu/cpu_backend.hpp"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -18,6 +19,12 @@ namespace {
 // width; large blocks get whole pages so the kernel can back them lazily.
 constexpr size_t kAlignment = 512;
 constexpr size_t kPage = 4096;
+// Blocks from 4 MiB on are asked to be backed by 2 MiB pages, as NumPy asks for its own
+// arrays: where the system leaves huge pages to madvise (a common default), a pass over
+// hundreds of megabytes otherwise spends much of its time on TLB misses (x.sum() of 1e8
+// float32: 0.76x NumPy's time without them).
+constexpr size_t kHugePage = size_t(2) << 20;
+constexpr size_t kHugeFrom = size_t(4) << 20;
 
 struct CpuEvent {
   std::chrono::steady_clock::time_point time{};
@@ -30,9 +37,11 @@ void* CpuBackend::allocate(size_t bytes) {
   // Overcommit would let an impossible request "succeed" and fail later at first touch; refuse
   // what physical memory cannot hold, so the pool reports OutOfMemoryError instead.
   if (bytes > total_memory()) return nullptr;
-  size_t align = bytes >= (size_t(1) << 20) ? kPage : kAlignment;
+  size_t align = bytes >= kHugeFrom ? kHugePage : bytes >= (size_t(1) << 20) ? kPage : kAlignment;
   size_t rounded = (bytes + align - 1) / align * align;
-  return std::aligned_alloc(align, rounded);
+  void* p = std::aligned_alloc(align, rounded);
+  if (p && align == kHugePage) madvise(p, rounded, MADV_HUGEPAGE);  // a hint: failure is fine
+  return p;
 }
 
 void CpuBackend::deallocate(void* ptr, size_t) { std::free(ptr); }
