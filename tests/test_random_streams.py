@@ -41,11 +41,18 @@ def test_same_seed_gives_the_same_numbers(draw):
     lambda g, n: g.standard_normal(n),
     lambda g, n: g.standard_normal(n, dtype=numpy.float32),
 ], ids=["random64", "random32", "integers", "normal64", "normal32"])
-def test_drawing_n_then_m_equals_drawing_n_plus_m(draw):
+def test_drawing_n_then_m_equals_drawing_n_plus_m(draw, request):
     # Normals come in pairs, so n is even for them.
     g = cr.default_rng(5)
     parts = numpy.concatenate([host(draw(g, 10)), host(draw(g, 7))])
-    numpy.testing.assert_array_equal(parts, host(draw(cr.default_rng(5), 17)))
+    whole = host(draw(cr.default_rng(5), 17))
+    if request.node.callspec.id == "normal64":
+        # The same words; on the cpu device log, cos and sin of the vectorised loop are
+        # libmvec's, whose results differ from the scalar functions' (the loop's remainder)
+        # by an ULP or so, and which elements go through which depends on the draw's length.
+        numpy.testing.assert_array_max_ulp(parts, whole, maxulp=4)
+    else:
+        numpy.testing.assert_array_equal(parts, whole)
 
 
 @pytest.mark.vendor_library

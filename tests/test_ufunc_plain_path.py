@@ -29,7 +29,7 @@ def check_twice(fn, *hosts):
         assert got.dtype == numpy.asarray(expected).dtype
         assert got.shape == numpy.shape(expected)
         numpy.testing.assert_array_equal(cupylike.asnumpy(got), expected)
-    for h, d in zip(hosts, devices):  # the operands are left as they were
+    for h, d in zip(hosts, devices, strict=True):  # the operands are left as they were
         numpy.testing.assert_array_equal(cupylike.asnumpy(d), h)
 
 

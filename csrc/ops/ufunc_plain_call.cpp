@@ -39,8 +39,8 @@ ArrayPtr Ufunc::call_plain(const NDArray* const* in) {
   for (int i = 0; i < nin_; ++i) p.ptr[i] = in[i]->data();
   p.ptr[nin_] = out->data();
   void* args[] = {&p};
-  loaded_kernel(device, loop).launch(launch_dims(device, p.size), 0, stream, args,
-                                     uint64_t(p.size));
+  loaded_kernel(device, loop)
+      .launch(launch_dims(device, p.size), 0, stream, args, uint64_t(p.size));
   return out;
 }
 

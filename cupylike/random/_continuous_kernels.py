@@ -10,16 +10,12 @@ CL_M, libmvec's vector variants there (kernels/cpu/mvec.h), and no call sits ins
 import functools
 
 from cupylike._core import _native
+from cupylike.random._kernels import VECTOR_MATH
 
 # Uniforms on the open interval (0, 1): 52 bits plus a half, exact in a double (as is 1 - u),
 # so that log(u), log(1 - u) and tan(pi (u - 1/2)) are finite. A standard normal from two
 # words by Box-Muller (the cosine half).
-_PREAMBLE = """
-#if defined(__CPUK_VECTOR_MATH)
-#define CL_M(fn) __CPUK_VECTOR_MATH(fn)
-#else
-#define CL_M(fn) fn
-#endif
+_PREAMBLE = VECTOR_MATH + """
 __device__ inline double cl_open_u(unsigned long long w) {
   return ((double)(w >> 12) + 0.5) * 0x1.0p-52;
 }

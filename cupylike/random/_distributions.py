@@ -9,7 +9,7 @@ from cupylike._core._ufuncs import UFUNCS
 from cupylike._indexing._indexing import flatnonzero
 from cupylike._logic._truth import any as _any
 from cupylike.random._bit_generator import shape_of
-from cupylike.random._kernels import kernel
+from cupylike.random._kernels import kernel, normals_from_words
 
 _F32, _F64 = numpy.dtype(numpy.float32), numpy.dtype(numpy.float64)
 _add, _multiply, _divide, _exp = (UFUNCS[n] for n in ("add", "multiply", "divide", "exp"))
@@ -78,13 +78,8 @@ def _normal64(bg, shape, loc=0.0, scale=1.0):
     n = 1
     for s in shape:
         n *= s
-    pairs = -(-n // 2)
-    words = bg.words64((2 * pairs,))
-    out = _native.empty((2 * pairs,), numpy.float64)
-    if pairs:
-        kernel("normal_from_words")(words, numpy.float64(loc), numpy.float64(scale), out,
-                                    size=pairs)
-    return (out[:n] if 2 * pairs != n else out).reshape(shape)
+    words = bg.words64((2 * (-(-n // 2)),))
+    return normals_from_words(words, n, numpy.float64, loc, scale).reshape(shape)
 
 
 def standard_normal(bg, size=None, dtype=numpy.float64):

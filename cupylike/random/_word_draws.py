@@ -4,11 +4,10 @@ bit generator serves bg.draw(...) through one interface."""
 
 import numpy
 
-from cupylike._core import _native
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._indexing._indexing import flatnonzero
 from cupylike._logic._truth import any as _any
-from cupylike.random._kernels import kernel
+from cupylike.random._kernels import kernel, normals_from_words
 
 _F32 = numpy.dtype(numpy.float32)
 _subtract, _exp = UFUNCS["subtract"], UFUNCS["exp"]
@@ -27,12 +26,7 @@ def uniform(words64, n, dtype, param1, param2):
 
 def normal(words64, n, dtype, param1, param2):
     """Box-Muller pairs from two words each (the float64 normals' kernel), as `dtype`."""
-    pairs = -(-n // 2)
-    out = _native.empty((2 * pairs,), dtype)
-    if pairs:
-        kernel("normal_from_words")(words64((2 * pairs,)), numpy.float64(param1),
-                                    numpy.float64(param2), out, size=pairs)
-    return out[:n] if 2 * pairs != n else out
+    return normals_from_words(words64((2 * (-(-n // 2)),)), n, dtype, param1, param2)
 
 
 def lognormal(words64, n, dtype, param1, param2):
