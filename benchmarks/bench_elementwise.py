@@ -1,6 +1,7 @@
-"""Elementwise work against NumPy (issue 4's targets): `a + b` on 1-element float32 arrays (the
-per-call overhead), `a + b` and `exp(a)` on 10**7 float32, and an ElementwiseKernel computing
-(x - y) * (x - y) in one pass against NumPy's two operations."""
+"""Elementwise work against NumPy: `a + b` and `cupylike.add(a, b)` on 1-element float32 arrays
+(the per-call overhead; issue 19's targets), `a + b` and `exp(a)` on 10**7 float32, and an
+ElementwiseKernel computing (x - y) * (x - y) in one pass against NumPy's two operations
+(issue 4's)."""
 
 import numpy
 from harness import Case, measure
@@ -13,7 +14,11 @@ def bench_tiny_add():
 
     def cases(xp):
         da, db = xp.asarray(a), xp.asarray(b)
-        return [Case("a + b, 1 float32", lambda: da + db, lambda: a + b, "numpy a + b", 2.0)]
+        return [
+            Case("a + b, 1 float32", lambda: da + db, lambda: a + b, "numpy a + b", 1.2),
+            Case("add(a, b), 1 float32", lambda: xp.add(da, db), lambda: numpy.add(a, b),
+                 "numpy.add(a, b)", 1.5),
+        ]
 
     return measure(cases, min_time=0.2)
 
