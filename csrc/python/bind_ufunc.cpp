@@ -32,32 +32,64 @@ py::object results(const Ufunc& u, std::array<ArrayPtr, kUfuncMaxOut>&& r,
   return t;
 }
 
-// Large kernels run without the GIL (a compile releases it by itself, runtime/blocking.hpp).
-py::object call_with(Ufunc& u, PyObject* args, PyObject* kwargs) {
-  if (!kwargs || PyDict_GET_SIZE(kwargs) == 0) {
-    const int n = int(PyTuple_GET_SIZE(args));
-    if (py::object r = call_plain(u, &PyTuple_GET_ITEM(args, 0), n)) return r;
-  }
+// The general call: a tuple of positional arguments and a dict of keywords (or null). Large
+// kernels run without the GIL (a compile releases it by itself, runtime/blocking.hpp).
+py::object call_general(Ufunc& u, PyObject* args, PyObject* kwargs) {
   UfuncCallArgs a = parse_ufunc_args(u, args, kwargs);
   auto r = unlocked_if_large(largest_operand_bytes(a.operands, u.nin(), a.options),
                              [&] { return u.call(a.operands, a.options); });
   return results(u, std::move(r), a);
 }
 
+py::object call_with(Ufunc& u, PyObject* args, PyObject* kwargs) {
+  if (!kwargs || PyDict_GET_SIZE(kwargs) == 0) {
+    const int n = int(PyTuple_GET_SIZE(args));
+    if (py::object r = call_plain(u, &PyTuple_GET_ITEM(args, 0), n)) return r;
+  }
+  return call_general(u, args, kwargs);
+}
+
 py::object call(Ufunc& u, py::args args, py::kwargs kwargs) {
   return call_with(u, args.ptr(), kwargs.ptr());
 }
 
-// `cupylike.add(a, b)` through a C-level slot: no lookup of __call__ and no pybind11 argument
-// dispatch (the bound __call__ stays for explicit use).
+Ufunc& ufunc_of(PyObject* self) {
+  auto* u =
+      reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder().value_ptr<Ufunc>();
+  if (!u) raise(ErrorKind::type, "the ufunc object was never initialised");
+  return *u;
+}
+
+// `cupylike.add(a, b, out=c)` through a C-level slot: no lookup of __call__ and no pybind11
+// argument dispatch (the bound __call__ stays for explicit use).
 PyObject* tp_call(PyObject* self, PyObject* args, PyObject* kwargs) noexcept {
+  return guarded([&] { return call_with(ufunc_of(self), args, kwargs); });
+}
+
+// `cupylike.add(a, b)` by vectorcall, as NumPy's ufuncs are called: Python passes the
+// arguments as they lie on its stack, without the tuple it builds for tp_call. The plain path
+// takes them so; other calls get the tuple and dict tp_call would have had.
+PyObject* vectorcall(PyObject* self, PyObject* const* args, size_t nargsf,
+                     PyObject* kwnames) noexcept {
   return guarded([&] {
-    auto* u =
-        reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder().value_ptr<Ufunc>();
-    if (!u) raise(ErrorKind::type, "the ufunc object was never initialised");
-    return call_with(*u, args, kwargs);
+    Ufunc& u = ufunc_of(self);
+    const Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    const Py_ssize_t nk = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nk == 0)
+      if (py::object r = call_plain(u, args, int(n))) return r;
+    py::tuple positional(n);
+    for (Py_ssize_t i = 0; i < n; ++i)
+      positional[size_t(i)] = py::reinterpret_borrow<py::object>(args[i]);
+    py::dict keywords;
+    for (Py_ssize_t k = 0; k < nk; ++k)
+      keywords[PyTuple_GET_ITEM(kwnames, k)] = py::reinterpret_borrow<py::object>(args[n + k]);
+    return call_general(u, positional.ptr(), nk ? keywords.ptr() : nullptr);
   });
 }
+
+// Where each ufunc object keeps its vectorcall function: a pybind11 instance has no field for
+// it, so bind_ufunc grows the type by one pointer before any ufunc exists.
+Py_ssize_t g_vectorcall_offset = 0;
 
 py::object outer(Ufunc& u, py::args args, py::kwargs kwargs) {
   if (u.nin() != 2 || args.size() != 2)
@@ -98,6 +130,10 @@ A universal function: elementwise over broadcast arrays, with NumPy's loops, typ
                  .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + u.name() + "'>"; });
   auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
   type->tp_call = tp_call;
+  g_vectorcall_offset = type->tp_basicsize;
+  type->tp_basicsize += Py_ssize_t(sizeof(vectorcallfunc));
+  type->tp_vectorcall_offset = g_vectorcall_offset;
+  type->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
   PyType_Modified(type);
   m.def(
       "_ufunc_call_ns",
@@ -119,6 +155,8 @@ A universal function: elementwise over broadcast arrays, with NumPy's loops, typ
         UfuncRules rules{bool_error, weak_int_rule(weak_ints), legacy_scalars,
                          negative_exponent_error, ints_as_float64};
         py::object u = py::cast(make_ufunc(name, nin, nout, loops, preamble, std::move(rules)));
+        *reinterpret_cast<vectorcallfunc*>(reinterpret_cast<char*>(u.ptr()) + g_vectorcall_offset) =
+            vectorcall;
         u.attr("__name__") = name;  // per instance, as NumPy's ufuncs have it
         u.attr("__doc__") = doc;
         return u;
