@@ -185,6 +185,60 @@ def test_eight_threads_allocating_keep_totals_consistent(pool):
     assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
 
 
+def test_one_granule_blocks_come_back_per_stream_and_to_free_all_blocks(pool):
+    # Blocks of one 512-byte granule that are whole segments return through lock-free slots
+    # (memory/pool.hpp): still per stream, counted as free, released by free_all_blocks.
+    pool.free_all_blocks()
+    used, total = pool.used_bytes(), pool.total_bytes()
+    a, b = cupylike.cuda.Stream(), cupylike.cuda.Stream()  # new arenas: whole new segments
+    with a:
+        x = cupylike.empty(16, dtype=numpy.float32)  # 64 bytes -> one granule
+    freed = x.data.ptr
+    assert pool.used_bytes() == used + 512
+    del x
+    assert pool.used_bytes() == used and pool.free_bytes() == pool.total_bytes() - used
+    assert pool.total_bytes() == total + 512 and pool.n_free_blocks() >= 1
+    with b:
+        y = cupylike.empty(16, dtype=numpy.float32)
+    assert y.data.ptr != freed  # work queued on a may still use it
+    with a:
+        z = cupylike.empty(16, dtype=numpy.float32)
+    assert z.data.ptr == freed
+    del y, z
+    pool.free_all_blocks()
+    assert pool.used_bytes() == used and pool.total_bytes() == total
+
+
+def test_eight_threads_with_small_blocks_keep_totals_consistent(pool):
+    gc.collect()
+    pool.free_all_blocks()
+    used, total = pool.used_bytes(), pool.total_bytes()
+    errors = []
+
+    def work(seed):
+        rng = numpy.random.default_rng(seed)
+        try:
+            live = []
+            for _ in range(2000):
+                if len(live) < 30 and rng.random() < 0.55:
+                    live.append(cupylike.empty(int(rng.integers(1, 1500)), dtype=numpy.uint8))
+                elif live:
+                    live.pop(int(rng.integers(len(live))))
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert pool.used_bytes() == used
+    assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
+    pool.free_all_blocks()
+    assert pool.total_bytes() == total
+
+
 @pytest.mark.cpu_device(reason="on a GPU, uploads stage through the pinned pool")
 def test_pinned_pool_is_available_and_empty_without_cuda():
     pinned = cupylike.get_default_pinned_memory_pool()

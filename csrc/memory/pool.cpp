@@ -19,6 +19,9 @@ struct Pool::Chunk {
   Chunk* free_next = nullptr;
   uint64_t stream = 0;
   bool in_use = false;
+  // Set under the lock as the chunk is handed out: it is its whole segment, which it stays
+  // while in use (only free chunks split or merge), so its release may read it unlocked.
+  bool whole = false;
 };
 
 // Free chunks of one stream. Sizes up to kExactBins * 512 bytes have a bin each (a list of
@@ -164,15 +167,53 @@ Pool::Chunk* Pool::try_allocate(size_t rounded, uint64_t stream_id) {
     c->stream = stream_id;
   }
   c->in_use = true;
+  c->whole = !c->prev && !c->next;
   used_ += c->size;
   return c;
+}
+
+Pool::Chunk* Pool::take_slot(uint64_t stream_id) {
+  for (auto& slot : slots_) {
+    if (!slot.load(std::memory_order_relaxed)) continue;
+    Chunk* c = slot.exchange(nullptr, std::memory_order_acquire);
+    if (!c) continue;
+    if (c->stream != stream_id) {  // another stream's: still free, back in a slot or its arena
+      if (!put_slot(c)) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        arena(c->stream).insert(c);
+      }
+      continue;
+    }
+    c->in_use = true;
+    n_free_.fetch_sub(1, std::memory_order_relaxed);
+    used_.fetch_add(c->size, std::memory_order_relaxed);
+    return c;
+  }
+  return nullptr;
+}
+
+bool Pool::put_slot(Chunk* c) {
+  for (auto& slot : slots_) {
+    Chunk* empty = nullptr;
+    if (!slot.load(std::memory_order_relaxed) &&
+        slot.compare_exchange_strong(empty, c, std::memory_order_release,
+                                     std::memory_order_relaxed))
+      return true;
+  }
+  return false;
+}
+
+void Pool::drain_slots() {
+  for (auto& slot : slots_)
+    if (Chunk* c = slot.exchange(nullptr, std::memory_order_acquire)) arena(c->stream).insert(c);
 }
 
 MemoryPtr Pool::malloc(size_t bytes, uint64_t stream_id) {
   if (bytes == 0) return nullptr;
   if (bytes > SIZE_MAX - kGranularity) raise_oom(bytes);
   size_t rounded = (bytes + kGranularity - 1) / kGranularity * kGranularity;
-  Chunk* c = nullptr;
+  Chunk* c = rounded == kGranularity ? take_slot(stream_id) : nullptr;
+  if (c) return std::make_shared<Block>(shared_from_this(), c);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     c = try_allocate(rounded, stream_id);
@@ -201,6 +242,16 @@ void Pool::raise_oom(size_t bytes) {
 }
 
 void Pool::release(Chunk* c) {
+  // A whole segment of one granule has no neighbours to merge with: a slot holds it as well as
+  // the arena would.
+  if (c->whole && c->size == kGranularity) {
+    c->in_use = false;
+    used_.fetch_sub(c->size, std::memory_order_relaxed);
+    n_free_.fetch_add(1, std::memory_order_relaxed);
+    if (put_slot(c)) return;
+    used_.fetch_add(c->size, std::memory_order_relaxed);
+    n_free_.fetch_sub(1, std::memory_order_relaxed);
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   Arena& a = arena(c->stream);
   used_ -= c->size;
@@ -229,6 +280,7 @@ void Pool::release(Chunk* c) {
 }
 
 void Pool::free_all_locked(Arena* only) {
+  drain_slots();
   for (auto& a : arenas_) {
     if (only && a.get() != only) continue;
     std::vector<Chunk*> whole;  // free chunks that are entire segments

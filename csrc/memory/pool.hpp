@@ -7,6 +7,12 @@
 /// Frees are stream-ordered: each stream has its own arena of free chunks, and a chunk returns
 /// to the arena of the stream it was allocated on, so another stream never receives memory that
 /// work queued on the first may still use. All methods are thread-safe.
+///
+/// The smallest blocks (one 512-byte granule that is a whole segment, the memory of scalars and
+/// small arrays) go back to a few lock-free slots instead of their arena and come out of them
+/// without the lock: such a chunk has no neighbours to merge with, so a slot holds it exactly
+/// as the arena's bin would, and the accounting counts it as free.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -64,6 +70,9 @@ class Pool : public std::enable_shared_from_this<Pool> {
   class Block;
 
   Chunk* try_allocate(size_t rounded, uint64_t stream_id);  // lock held; nullptr: no room
+  Chunk* take_slot(uint64_t stream_id);                     // no lock; nullptr: none cached
+  bool put_slot(Chunk* chunk);                              // no lock; false: slots full
+  void drain_slots();                                       // lock held
   void release(Chunk* chunk);
   void free_all_locked(Arena* only);
   Arena& arena(uint64_t stream_id);
@@ -76,7 +85,11 @@ class Pool : public std::enable_shared_from_this<Pool> {
   mutable std::mutex mutex_;
   std::vector<std::unique_ptr<Arena>> arenas_;
   std::vector<Chunk*> spare_chunks_;
-  size_t used_ = 0, total_ = 0, n_free_ = 0, limit_ = 0;
+  static constexpr int kSlots = 8;
+  std::atomic<Chunk*> slots_[kSlots] = {};
+  // Changed by the slots without the lock, so atomic; total_ and limit_ only under it.
+  std::atomic<size_t> used_ = 0, n_free_ = 0;
+  size_t total_ = 0, limit_ = 0;
   bool reclaim_ = true;
 };
 
