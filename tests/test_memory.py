@@ -156,33 +156,49 @@ def test_memory_pointer_arithmetic():
     assert cupylike.zeros(0).data.ptr == 0
 
 
-def test_eight_threads_allocating_keep_totals_consistent(pool):
-    gc.collect()
-    used = pool.used_bytes()
+def churn_in_threads(rounds, most_live, largest, threads=8):
+    """Threads that allocate arrays of 1 to `largest` bytes and drop them at random, at most
+    `most_live` alive per thread; the errors they raised."""
     errors = []
 
     def work(seed):
         rng = numpy.random.default_rng(seed)
         try:
             live = []
-            for _ in range(400):
-                if len(live) < 20 and rng.random() < 0.6:
-                    n = int(rng.integers(1, 50_000))
-                    a = cupylike.empty(n, dtype=numpy.uint8)
-                    live.append((a, n))
+            for _ in range(rounds):
+                if len(live) < most_live and rng.random() < 0.55:
+                    live.append(cupylike.empty(int(rng.integers(1, largest)), dtype=numpy.uint8))
                 elif live:
                     live.pop(int(rng.integers(len(live))))
-        except Exception as e:  # reported below
+        except Exception as e:  # reported by the caller
             errors.append(e)
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
-    for t in threads:
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+    for t in workers:
         t.start()
-    for t in threads:
+    for t in workers:
         t.join()
-    assert not errors
+    return errors
+
+
+def test_eight_threads_allocating_keep_totals_consistent(pool):
+    gc.collect()
+    used = pool.used_bytes()
+    assert not churn_in_threads(rounds=400, most_live=20, largest=50_000)
     assert pool.used_bytes() == used
     assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
+
+
+def test_eight_threads_with_small_blocks_keep_totals_consistent(pool):
+    # Most blocks of one granule: the pool's lock-free slots (memory/pool.hpp) under contention.
+    gc.collect()
+    pool.free_all_blocks()
+    used, total = pool.used_bytes(), pool.total_bytes()
+    assert not churn_in_threads(rounds=2000, most_live=30, largest=1500)
+    assert pool.used_bytes() == used
+    assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
+    pool.free_all_blocks()
+    assert pool.total_bytes() == total
 
 
 def test_one_granule_blocks_come_back_per_stream_and_to_free_all_blocks(pool):
@@ -207,36 +223,6 @@ def test_one_granule_blocks_come_back_per_stream_and_to_free_all_blocks(pool):
     del y, z
     pool.free_all_blocks()
     assert pool.used_bytes() == used and pool.total_bytes() == total
-
-
-def test_eight_threads_with_small_blocks_keep_totals_consistent(pool):
-    gc.collect()
-    pool.free_all_blocks()
-    used, total = pool.used_bytes(), pool.total_bytes()
-    errors = []
-
-    def work(seed):
-        rng = numpy.random.default_rng(seed)
-        try:
-            live = []
-            for _ in range(2000):
-                if len(live) < 30 and rng.random() < 0.55:
-                    live.append(cupylike.empty(int(rng.integers(1, 1500)), dtype=numpy.uint8))
-                elif live:
-                    live.pop(int(rng.integers(len(live))))
-        except Exception as e:  # reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
-    assert pool.used_bytes() == used
-    assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
-    pool.free_all_blocks()
-    assert pool.total_bytes() == total
 
 
 @pytest.mark.cpu_device(reason="on a GPU, uploads stage through the pinned pool")
