@@ -246,6 +246,7 @@ void Pool::release(Chunk* c) {
   // the arena would.
   if (c->whole && c->size == kGranularity) {
     c->in_use = false;
+    // Counted free before it is visible in a slot, so a taker's decrement never comes first.
     used_.fetch_sub(c->size, std::memory_order_relaxed);
     n_free_.fetch_add(1, std::memory_order_relaxed);
     if (put_slot(c)) return;
