@@ -77,7 +77,8 @@ finfo = _numpy.finfo
 newaxis = None
 
 # The routines, by the sections of NumPy's reference (docs/architecture.md lists the packages).
-from cupylike import fft, linalg, random  # noqa: E402 (the numpy.* namespaces of those names)
+# _dask registers with Dask once Dask is imported.
+from cupylike import _dask, fft, linalg, random  # noqa: E402, F401 (numpy.* namespaces' names)
 from cupylike._core import _methods  # noqa: E402
 from cupylike._core._checked import poisoning as _poisoning  # noqa: E402
 

@@ -213,7 +213,8 @@ def _key(func):
     return f"{sub}.{func.__name__}" if sub else func.__name__
 
 
-DISPATCHED = sorted((_key(f), f) for f in dispatch_table())
+DISPATCHED = sorted((_key(f), f) for f in dispatch_table()
+                    if isinstance(f, type(numpy.concatenate)))  # NEP 35's are tested below
 
 
 def _sample(key, xp):
@@ -325,3 +326,56 @@ def test_numpy_array_operand_meets_our_functions_check():
 def test_numpy_arrays_alone_stay_numpys():
     r = numpy.concatenate([numpy.arange(2.0), numpy.arange(1.0)])
     assert type(r) is numpy.ndarray
+
+
+# NEP 35: NumPy's creation functions with like= a cupylike array make cupylike arrays.
+LIKE_CALLS = {
+    "array": lambda np: np.array([[1, 2], [3, 4]], dtype=np.int16),
+    "asarray": lambda np: np.asarray([1.5, 2.5]),
+    "asanyarray": lambda np: np.asanyarray((1, 2, 3)),
+    "ascontiguousarray": lambda np: np.ascontiguousarray([[1, 2], [3, 4]]),
+    "asfortranarray": lambda np: np.asfortranarray([[1, 2], [3, 4]]),
+    "arange": lambda np: np.arange(2, 11, 3, dtype=np.float32),
+    "empty": lambda np: np.empty((2, 0)),
+    "ones": lambda np: np.ones((2, 3), dtype=np.uint8),
+    "zeros": lambda np: np.zeros(4, dtype=np.complex64),
+    "full": lambda np: np.full((3,), 7, dtype=np.int64),
+    "eye": lambda np: np.eye(3, 4, k=1),
+    "identity": lambda np: np.identity(3, dtype=np.bool_),
+    "tri": lambda np: np.tri(3, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LIKE_CALLS))
+def test_like_creates_a_cupylike_array(name):
+    like = cupylike.zeros(())
+    expected = LIKE_CALLS[name](numpy)
+
+    class WithLike:  # the same call through numpy with like= added
+        def __getattr__(self, attr):
+            target = getattr(numpy, attr)
+            if attr == name:
+                return lambda *a, **k: target(*a, like=like, **k)
+            return target
+
+    actual = LIKE_CALLS[name](WithLike())
+    assert isinstance(actual, cupylike.ndarray)
+    assert actual.shape == expected.shape and actual.dtype == expected.dtype
+    if name != "empty":
+        assert_array_equal(actual, expected)
+
+
+def test_like_a_numpy_array_stays_numpy():
+    assert type(numpy.asarray([1, 2], like=numpy.zeros(()))) is numpy.ndarray
+
+
+def test_numpy_matmul_ufunc_runs_ours():
+    a = numpy.arange(6.0).reshape(2, 3)
+    b = numpy.arange(12.0).reshape(3, 4)
+    r = numpy.matmul(cupylike.asarray(a), cupylike.asarray(b))
+    assert isinstance(r, cupylike.ndarray)
+    assert_array_equal(r, a @ b)
+
+
+def test_array_priority_is_above_numpys():
+    assert cupylike.zeros(1).__array_priority__ > numpy.zeros(1).__array_priority__

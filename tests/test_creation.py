@@ -152,3 +152,38 @@ def test_ndarray_constructor_allocates_or_wraps_memory():
 def test_all_dtypes_have_numpy_itemsizes():
     for dtype in ALL_DTYPES:
         assert cupylike.empty(3, dtype=dtype).itemsize == dtype.itemsize
+
+
+# numpy.array of lists holding device arrays: stacked on the device (NumPy stacks its own).
+NESTED = {
+    "0-d arrays": lambda xp: [xp.asarray(0), xp.asarray(10), xp.asarray(50)],
+    "arrays and scalars": lambda xp: [xp.asarray(1, dtype=xp.float32), 2.5, 3],
+    "int8 rows": lambda xp: [xp.arange(3, dtype=xp.int8), xp.arange(3, 6, dtype=xp.int8)],
+    "nested with lists": lambda xp: [[xp.arange(2), [5, 6]], ([7, 8], xp.arange(2)[::-1])],
+    "tuple of 2-d": lambda xp: (xp.ones((2, 3)), xp.zeros((2, 3))),
+    "bool with int": lambda xp: [xp.asarray([True, False]), xp.asarray([2, 3], dtype=xp.uint8)],
+    "empty rows": lambda xp: [xp.zeros(0), xp.zeros(0)],
+}
+
+
+@pytest.mark.parametrize("case", sorted(NESTED))
+@pytest.mark.parametrize("dtype", [None, numpy.complex64], ids=str)
+def test_array_of_lists_of_device_arrays_matches_numpy(case, dtype):
+    expected = numpy.array(NESTED[case](numpy), dtype=dtype)
+    for make in (cupylike.array, cupylike.asarray):
+        actual = make(NESTED[case](cupylike), dtype=dtype)
+        assert isinstance(actual, cupylike.ndarray)
+        assert actual.dtype == expected.dtype and actual.shape == expected.shape
+        assert_array_equal(actual, expected)
+
+
+def test_array_of_device_arrays_with_ndmin_matches_numpy():
+    actual = cupylike.array([cupylike.asarray(1), cupylike.asarray(2)], ndmin=3)
+    assert_array_equal(actual, numpy.array([numpy.asarray(1), numpy.asarray(2)], ndmin=3))
+
+
+def test_array_of_ragged_device_arrays_raises_numpys_error():
+    with pytest.raises(ValueError, match="inhomogeneous shape after 1 dimensions"):
+        cupylike.array([cupylike.arange(2), cupylike.arange(3)])
+    with pytest.raises(ValueError, match="inhomogeneous shape after 2 dimensions"):
+        cupylike.array([[cupylike.arange(2), cupylike.arange(3)]])

@@ -259,6 +259,32 @@ def test_pickle_round_trip_keeps_values_and_device():
     assert_array_equal(y, x.get())
 
 
+@pytest.mark.parametrize("make", [
+    lambda x: x, lambda x: cupylike.asfortranarray(x), lambda x: x[::2, ::-1], lambda x: x[1, 1],
+    lambda x: x[:0]], ids=["c", "f", "strided", "0-d", "empty"])
+def test_pickle_5_keeps_values_layout_and_device(make):
+    x = make(cupylike.asarray(sample_values(numpy.float32, (4, 6))))
+    buffers = []
+    data = pickle.dumps(x, protocol=5, buffer_callback=buffers.append)
+    y = pickle.loads(data, buffers=buffers)
+    assert isinstance(y, cupylike.ndarray) and y.device == x.device
+    assert y.flags.f_contiguous == x.flags.f_contiguous or not x.flags.forc
+    assert_array_equal(y, x.get())
+    # The bytes travel out of band: the stream holds no copy of them.
+    assert len(buffers) == 1 and len(data) < 400
+
+
+def test_pickle_5_of_a_cpu_array_reads_its_memory_without_a_copy():
+    x = cupylike.arange(1000.0)
+    if x.device.kind != "cpu":
+        pytest.skip("a device array is copied to the host to be pickled")
+    buffers = []
+    pickle.dumps(x, protocol=5, buffer_callback=buffers.append)
+    view = numpy.asarray(buffers[0].raw()).view(numpy.float64)
+    x[3] = -1.0  # the buffer is the array's memory
+    assert view[3] == -1.0
+
+
 def test_large_round_trip_is_exact():
     host = numpy.random.default_rng(1).standard_normal(3 * 2**20 + 17).astype(numpy.float32)
     x = cupylike.asarray(host)

@@ -14,6 +14,7 @@
 #include "python/gil.hpp"
 #include "python/host_transfer.hpp"
 #include "python/host_values.hpp"
+#include "python/nested_arrays.hpp"
 #include "python/objects.hpp"
 #include "python/text_signature.hpp"
 
@@ -111,8 +112,10 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
                                   " Moving host data to a device "
                                   "always copies.");
     Device device = device_from_py(device_obj);
+    const Stream& stream = *current_stream(device);
+    ArrayPtr nested = array_of_nested(obj, dtype, device, stream);
     return wrap_array(
-        with_ndmin(from_host(obj, dtype, order, device, *current_stream(device)), ndmin));
+        with_ndmin(nested ? nested : from_host(obj, dtype, order, device, stream), ndmin));
   }
   ArrayPtr a = obj.cast<ArrayPtr>();
   Device device = device_obj.is_none() ? a->device() : device_from_py(device_obj);

@@ -4,6 +4,9 @@ The table is read off the namespaces, once, on the first call: for cupylike and 
 public submodules that NumPy has too (linalg, fft, ...), every name both define where NumPy's
 is an array function (a dispatcher that calls __array_function__) maps NumPy's function to
 ours. A NumPy function we do not have returns NotImplemented, so NumPy raises its TypeError.
+NEP 35: NumPy's creation functions called with `like=` a cupylike array come here too (they
+are not dispatchers), and create a cupylike array: `numpy.asarray(host, like=x)` moves `host`
+to the device, as Dask's meta handling expects of an array library.
 
 Arguments reach our function as given: a NumPy array among them meets our function's own check
 (most raise TypeError: host data never moves to the device implicitly), exactly as calling
@@ -18,6 +21,10 @@ import numpy
 from cupylike._core import _native
 
 _DISPATCHER = type(numpy.concatenate)  # numpy's _ArrayFunctionDispatcher
+# NumPy's functions that take `like=` (NEP 35) and are not dispatchers.
+_LIKE = ("array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "arange",
+         "empty", "ones", "zeros", "full", "eye", "identity", "frombuffer", "fromfunction",
+         "fromiter", "fromstring", "require", "tri", "loadtxt", "genfromtxt", "fromfile")
 _table = None
 
 
@@ -40,7 +47,8 @@ def dispatch_table():
         for theirs, ours in _pairs():
             for name, function in vars(ours).items():
                 target = getattr(theirs, name, None)
-                if isinstance(target, _DISPATCHER) and callable(function):
+                if callable(function) and (isinstance(target, _DISPATCHER) or (
+                        theirs is numpy and name in _LIKE and target is not None)):
                     table[target] = function
         _table = table
     return _table

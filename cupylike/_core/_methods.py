@@ -152,6 +152,16 @@ def _reduce(self):
     return (_native._rebuild, (self.get(order="K"), self.device))
 
 
+def _reduce_ex(self, protocol):
+    # A cpu-device array's own bytes, seen by NumPy without a copy: NumPy's pickle protocol 5
+    # hands them to the pickler as an out-of-band buffer (Dask's distributed sends such
+    # buffers as frames, uncopied). Other arrays go through a host copy.
+    if protocol >= 5 and self.device.kind == "cpu" and (self.flags.c_contiguous
+                                                        or self.flags.f_contiguous):
+        return (_native._rebuild, (numpy.from_dlpack(self), self.device))
+    return _reduce(self)
+
+
 NDARRAY_METHODS = {
     # calculation
     "sum": sum, "prod": prod, "max": max, "min": min, "all": all, "any": any,
@@ -171,7 +181,9 @@ NDARRAY_METHODS = {
     "byteswap": _array_conversion.byteswap, "flatten": _flatten, "ptp": ptp,
     # operators and protocols
     "__matmul__": _matmul_operator, "__rmatmul__": _rmatmul, "__imatmul__": _imatmul,
-    "__reduce__": _reduce, "__array_ufunc__": __array_ufunc__,
+    "__reduce__": _reduce, "__reduce_ex__": _reduce_ex, "__array_ufunc__": __array_ufunc__,
+    # CuPy's value: above NumPy's 0.0, so that Dask joins mixed chunks with cupylike's functions.
+    "__array_priority__": 100.0,
     "__format__": _array_conversion.__format__, "__contains__": _contains,
     "__class_getitem__": classmethod(_class_getitem), "__array_function__": __array_function__,
     # the Array API's
