@@ -77,8 +77,7 @@ finfo = _numpy.finfo
 newaxis = None
 
 # The routines, by the sections of NumPy's reference (docs/architecture.md lists the packages).
-# _dask registers with Dask once Dask is imported.
-from cupylike import _dask, fft, linalg, random  # noqa: E402, F401 (numpy.* namespaces' names)
+from cupylike import fft, linalg, random  # noqa: E402 (the numpy.* namespaces of those names)
 from cupylike._core import _methods  # noqa: E402
 from cupylike._core._checked import poisoning as _poisoning  # noqa: E402
 
@@ -368,6 +367,10 @@ from cupylike.linalg._matvec import matvec, vecmat  # noqa: E402
 # Issue 19, kernel fusion: cupylike.fuse.
 # isort: split
 from cupylike._fusion._fused_function import fuse  # noqa: E402
+
+# Last: registering with Dask (now, if Dask is imported already) reads the whole namespace.
+# isort: split
+from cupylike import _dask  # noqa: E402, F401
 
 
 def __getattr__(name):
