@@ -370,7 +370,9 @@ from cupylike._fusion._fused_function import fuse  # noqa: E402
 
 # Last: registering with Dask (now, if Dask is imported already) reads the whole namespace.
 # isort: split
-from cupylike import _dask  # noqa: E402, F401
+from cupylike._dask import _import_hook  # noqa: E402
+
+_import_hook.install()
 
 
 def __getattr__(name):

@@ -11,7 +11,19 @@ import importlib.abc
 import sys
 import warnings
 
+# Dask's module -> the module of ours that registers with it.
+REGISTRATIONS = {
+    "dask.sizeof": "cupylike._dask._sizeof",
+    "dask.array": "cupylike._dask._array",
+    "distributed.protocol": "cupylike._dask._serialize",
+}
 _pending = {}  # watched module -> [registering module, ...]
+
+
+def install():
+    """Registers with the parts of Dask imported already; waits for the others."""
+    for watched, registering in REGISTRATIONS.items():
+        after_import(watched, registering)
 
 
 def _register(name):
