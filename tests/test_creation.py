@@ -177,6 +177,13 @@ def test_array_of_lists_of_device_arrays_matches_numpy(case, dtype):
         assert_array_equal(actual, expected)
 
 
+def test_array_of_device_arrays_in_fortran_order():
+    rows = [cupylike.arange(3.0), cupylike.arange(3.0, 6.0)]
+    actual = cupylike.array(rows, order="F")
+    assert actual.flags.f_contiguous and not actual.flags.c_contiguous
+    assert_array_equal(actual, numpy.arange(6.0).reshape(2, 3))
+
+
 def test_array_of_device_arrays_with_ndmin_matches_numpy():
     actual = cupylike.array([cupylike.asarray(1), cupylike.asarray(2)], ndmin=3)
     assert_array_equal(actual, numpy.array([numpy.asarray(1), numpy.asarray(2)], ndmin=3))

@@ -102,8 +102,11 @@ def test_random_backend_on_the_cluster(client):
     assert isinstance(total, cupylike.ndarray) and float(total) == 600.0
 
 
-def test_results_from_numpy_chunks_moved_with_map_blocks(client):
-    d = da.from_array(HOST, chunks=CHUNKS).map_blocks(cupylike.asarray)
+@pytest.mark.parametrize("move", [lambda d: d.map_blocks(cupylike.asarray),
+                                  lambda d: d.to_backend("cupylike")],
+                         ids=["map_blocks", "to_backend"])
+def test_numpy_chunks_moved_to_cupylike_on_the_workers(client, move):
+    d = move(da.from_array(HOST, chunks=CHUNKS))
     r = client.compute((d ** 2).sum(axis=0)).result()
     assert isinstance(r, cupylike.ndarray)
     assert_allclose(r, (HOST ** 2).sum(axis=0), rtol=1e-12)

@@ -113,7 +113,7 @@ py::object as_array(py::handle obj, py::handle dtype, py::handle order_obj, py::
                                   "always copies.");
     Device device = device_from_py(device_obj);
     const Stream& stream = *current_stream(device);
-    ArrayPtr nested = array_of_nested(obj, dtype, device, stream);
+    ArrayPtr nested = array_of_nested(obj, dtype, order, device, stream);
     return wrap_array(
         with_ndmin(nested ? nested : from_host(obj, dtype, order, device, stream), ndmin));
   }

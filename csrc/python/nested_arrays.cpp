@@ -39,7 +39,6 @@ ArrayPtr element(py::handle item, Device device, const Stream& stream, int depth
 ArrayPtr stacked(py::handle seq, Device device, const Stream& stream, int depth) {
   std::vector<ArrayPtr> items;
   for (py::handle item : seq) items.push_back(element(item, device, stream, depth + 1));
-  if (items.empty()) return from_host(seq, py::none(), 'C', device, stream);
   const DimVector& shape = items.front()->shape();
   DType dt = items.front()->dtype();
   for (const ArrayPtr& a : items) {
@@ -63,12 +62,13 @@ ArrayPtr stacked(py::handle seq, Device device, const Stream& stream, int depth)
 
 }  // namespace
 
-ArrayPtr array_of_nested(py::handle obj, py::handle dtype, Device device, const Stream& stream) {
+ArrayPtr array_of_nested(py::handle obj, py::handle dtype, char order, Device device,
+                         const Stream& stream) {
   if (!is_sequence(obj) || !holds_array(obj)) return nullptr;
-  ArrayPtr out = stacked(obj, device, stream, 0);
-  if (dtype.is_none()) return out;
-  DType dt = dtype_from_py(dtype);
-  return dt == out->dtype() ? out : copy_array(out, 'C', stream, dt);
+  ArrayPtr out = stacked(obj, device, stream, 0);  // non-empty: it holds an array
+  DType dt = dtype_or(dtype, out->dtype());
+  bool fortran = order == 'F' && !out->f_contiguous();
+  return dt == out->dtype() && !fortran ? out : copy_array(out, fortran ? 'F' : 'C', stream, dt);
 }
 
 }  // namespace cupylike::python

@@ -13,7 +13,9 @@ namespace py = pybind11;
 /// The array `obj` describes when it is a (nested) list or tuple holding at least one cupylike
 /// array, on `device`; nullptr otherwise (the host path converts it). Elements are stacked
 /// along a new first axis at each level; Python scalars and host arrays among them take
-/// NumPy's own dtypes; the result's dtype promotes them all, or is `dtype` when given.
-ArrayPtr array_of_nested(py::handle obj, py::handle dtype, Device device, const Stream& stream);
+/// NumPy's own dtypes; the result's dtype promotes them all, or is `dtype` when given. The
+/// result is C-ordered, or Fortran-ordered for `order` 'F'.
+ArrayPtr array_of_nested(py::handle obj, py::handle dtype, char order, Device device,
+                         const Stream& stream);
 
 }  // namespace cupylike::python

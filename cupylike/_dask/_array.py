@@ -59,7 +59,8 @@ def _einsum(*operands, order="K", casting="safe", **kwargs):
 
 def _percentile(a, q, method="linear"):
     # Dask's chunk step of da.percentile: the chunk's percentiles and its length, or
-    # (None, 0) for an empty chunk; Dask merges them on the host.
+    # (None, 0) for an empty chunk; Dask's merge_percentiles joins them with NumPy's
+    # functions, which run ours (NEP 18).
     n = len(a)
     if not n:
         return None, n
