@@ -9,6 +9,10 @@ one); they are reported, never asserted in the test suite. CuPy's time for the s
 the ratio ours/CuPy are shown beside them, without targets. --quick shortens every timing, so
 that the whole run fits a GPU check's minute. A suite that raises (linalg, fft and random need
 vendor libraries that the emulated GPU lacks) is skipped with a line naming the error.
+
+Suites in NAMED_ONLY run only when named: `python benchmarks/run.py --no-cupy dask` times a 4 GiB
+computation on a local Dask cluster with NumPy chunks and then cupylike chunks (needs dask and
+distributed; a minute or two; with --quick a 64 MiB array).
 """
 
 import argparse
@@ -29,6 +33,7 @@ import cupylike  # noqa: E402
 SUITES = ["foundation", "kernels", "copy", "elementwise", "reductions", "indexing",
           "manipulation", "sorting", "linalg", "fft", "random", "signal", "statistics", "fusion",
           "sweep"]
+NAMED_ONLY = ["dask"]  # long, and needs packages the rest do not: not in the default run
 
 
 def _header(with_cupy):
@@ -55,7 +60,8 @@ def _line(r, with_cupy):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("suites", nargs="*", default=SUITES, help=f"any of {SUITES}")
+    parser.add_argument("suites", nargs="*", default=SUITES,
+                        help=f"any of {SUITES + NAMED_ONLY} (default: all but {NAMED_ONLY})")
     parser.add_argument("--json", type=pathlib.Path, help="write the results here")
     parser.add_argument("--quick", action="store_true",
                         help="a tenth of each timing's length, at most 3 repeats")

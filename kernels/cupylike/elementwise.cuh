@@ -10,7 +10,8 @@
 //
 // and launched as cupylike::ew_kernel<op> with cupylike_ew_params. Contiguous operands take a
 // typed loop the host compiler vectorises (with a scalar first or second input hoisted out of
-// it); anything else walks the N-d strides.
+// it); on the cpu device so does each row of operands contiguous or broadcast along their
+// innermost axis; anything else walks the N-d strides.
 #pragma once
 #include <cupylike/cast.cuh>
 #include <cupylike/loop.cuh>
@@ -62,21 +63,30 @@ __device__ inline void ew_apply(char* const* p) {
   }
 }
 
-// All operands contiguous; bit k of SCALARS marks input k as a scalar (stride 0), known at
-// compile time so the loop keeps unit strides. Operands advance by their own itemsize.
-template <class Op, unsigned SCALARS>
-__device__ inline void ew_contiguous(char* const* base, long long n) {
+// Operand sizes, inputs then outputs.
+template <class Op>
+__device__ inline long long ew_itemsize(int k) {
+  constexpr int nops = Op::nin + Op::nout;
+  if constexpr (nops > 3)
+    if (k == 3) return sizeof(typename Op::S3);
+  if constexpr (nops > 2)
+    if (k == 2) return sizeof(typename Op::S2);
+  return k == 1 ? sizeof(typename Op::S1) : sizeof(typename Op::S0);
+}
+
+// Contiguous operands from `base`; bit k of SCALARS marks input k as a scalar (stride 0), known
+// at compile time so the loop keeps unit strides. Operands advance by their own itemsize.
+// `loop(f)` calls f(i) for the indices to do (EwAll, EwRow).
+template <class Op, unsigned SCALARS, class Loop>
+__device__ inline void ew_contiguous(char* const* base, Loop loop) {
   constexpr int nops = Op::nin + Op::nout;
   long long size[nops > 0 ? nops : 1];
-  if constexpr (nops > 0) size[0] = sizeof(typename Op::S0);
-  if constexpr (nops > 1) size[1] = sizeof(typename Op::S1);
-  if constexpr (nops > 2) size[2] = sizeof(typename Op::S2);
-  if constexpr (nops > 3) size[3] = sizeof(typename Op::S3);
+  for (int k = 0; k < nops; ++k) size[k] = ew_itemsize<Op>(k);
   char* __restrict__ b0 = base[0];
   char* __restrict__ b1 = base[1];
   char* __restrict__ b2 = nops > 2 ? base[2] : nullptr;
   char* __restrict__ b3 = nops > 3 ? base[3] : nullptr;
-  for_each_index(n, [&](long long i) {
+  loop([&](long long i) {
     char* p[4] = {b0 + ((SCALARS & 1u) ? 0 : i * size[0]),
                   b1 + ((SCALARS & 2u) ? 0 : i * size[nops > 1 ? 1 : 0]),
                   nops > 2 ? b2 + ((SCALARS & 4u) ? 0 : i * size[nops > 2 ? 2 : 0]) : nullptr,
@@ -84,6 +94,96 @@ __device__ inline void ew_contiguous(char* const* base, long long n) {
     ew_apply<Op>(p);
   });
 }
+
+// ew_contiguous's loops: this thread's share of all n elements, or one row of n (cpu device).
+struct EwAll {
+  long long n;
+  template <class F>
+  __device__ void operator()(F f) const {
+    for_each_index(n, f);
+  }
+};
+#if !defined(__CUDACC__)
+struct EwRow {
+  long long n;
+  template <class F>
+  __device__ void operator()(F f) const {
+    for_each_in(0, n, f);
+  }
+};
+#endif
+
+// ew_contiguous for scalar inputs `mask` as a run-time value: 0, 1 or 2, the loops
+// instantiated; false for other masks, which the caller walks by strides.
+template <class Op, class Loop>
+__device__ inline bool ew_contiguous_for(unsigned mask, char* const* base, Loop loop) {
+  switch (mask) {
+    case 0u: ew_contiguous<Op, 0u>(base, loop); return true;
+    case 1u:
+      if constexpr (Op::nin >= 2) {
+        ew_contiguous<Op, 1u>(base, loop);
+        return true;
+      }
+      return false;
+    case 2u:
+      if constexpr (Op::nin >= 2) {
+        ew_contiguous<Op, 2u>(base, loop);
+        return true;
+      }
+      return false;
+    default: return false;
+  }
+}
+
+#if !defined(__CUDACC__)
+// The cpu device's walk of arrays whose innermost axis every operand reads contiguously or
+// not at all (stride 0 for an input): a row of x (m, n) - u (1, n), or x - v (m, 1). Each row
+// takes the contiguous loop, vectorised, as NumPy's inner loops do; the outer axes step like
+// an odometer. False when the operands do not qualify.
+template <class Op>
+__device__ inline bool ew_rows(const cupylike_ew_params& p, char* const* base) {
+  const int nops = p.nops, last = p.ndim - 1;
+  if (p.has_where || last < 1) return false;
+  unsigned mask = p.scalar_mask;
+  for (int k = 0; k < nops; ++k) {
+    if (p.scalar_mask >> k & 1u) continue;
+    long long stride = p.strides[k][last];
+    if (stride == 0 && k < Op::nin)
+      mask |= 1u << k;
+    else if (stride != ew_itemsize<Op>(k))
+      return false;
+  }
+  if (mask > 2u || (mask && Op::nin < 2)) return false;
+  const long long inner = p.shape[last];
+  long long lo, hi;
+  cpu_share(inner ? p.size / inner : 0, lo, hi);
+  char* row[CUPYLIKE_EW_MAX_OPERANDS];
+  long long idx[CUPYLIKE_EW_MAX_NDIM];
+  long long r = lo;
+  for (int d = last - 1; d >= 0; --d) {
+    idx[d] = r % p.shape[d];
+    r /= p.shape[d];
+  }
+  for (int k = 0; k < nops; ++k) {
+    row[k] = base[k];
+    if (p.scalar_mask >> k & 1u) continue;
+    for (int d = 0; d < last; ++d) row[k] += idx[d] * p.strides[k][d];
+  }
+  for (r = lo; r < hi; ++r) {
+    ew_contiguous_for<Op>(mask, row, EwRow{inner});
+    for (int d = last - 1; d >= 0; --d) {  // the next row
+      bool carry = ++idx[d] == p.shape[d];
+      for (int k = 0; k < nops; ++k) {
+        if (p.scalar_mask >> k & 1u) continue;
+        row[k] += carry ? -p.strides[k][d] * (p.shape[d] - 1) : p.strides[k][d];
+      }
+      if (!carry) break;
+      idx[d] = 0;
+    }
+  }
+  return true;
+}
+#endif
 
 // N-d walk of up to CUPYLIKE_EW_MAX_OPERANDS pointers, with the where mask if present. Kept
 // out of line: the contiguous loops above stay small enough to vectorise.
@@ -150,24 +250,11 @@ __global__ void ew_kernel(CUPYLIKE_GRID_PARAMS(cupylike_ew_params) p) {
       base[k] = p.ptr[k];
     }
   }
-  if (p.contiguous && !p.has_where) {
-    switch (p.scalar_mask) {
-      case 0u: ew_contiguous<Op, 0u>(base, p.size); return;
-      case 1u:
-        if constexpr (Op::nin >= 2) {
-          ew_contiguous<Op, 1u>(base, p.size);
-          return;
-        }
-        break;
-      case 2u:
-        if constexpr (Op::nin >= 2) {
-          ew_contiguous<Op, 2u>(base, p.size);
-          return;
-        }
-        break;
-      default: break;
-    }
-  }
+  if (p.contiguous && !p.has_where && ew_contiguous_for<Op>(p.scalar_mask, base, EwAll{p.size}))
+    return;
+#if !defined(__CUDACC__)
+  if (ew_rows<Op>(p, base)) return;
+#endif
   ew_strided<Op>(p, base);
 }
 
