@@ -1,6 +1,8 @@
-"""Elementwise operations whose operands are contiguous or broadcast along their innermost
-axis (x - x.mean(axis=0), x / v[:, None]): the cpu device runs them a row at a time through
-the contiguous loop. Every layout is compared with NumPy, value by value."""
+"""The cpu device walks elementwise operations a row at a time: rows whose operands are
+contiguous or broadcast along their innermost axis (x - x.mean(axis=0), x / v[:, None]) take
+the contiguous loop, other rows a loop by each operand's inner stride, and a thread's share of
+the elements may start or end inside a row. Every layout is compared with NumPy, value by
+value."""
 
 import numpy
 import pytest
@@ -77,3 +79,31 @@ def test_layouts_that_are_not_rows_still_match():
     assert_array_equal(cupylike.add(cx, cy, where=cx > 0, out=cupylike.zeros_like(cx)),
                        numpy.add(x, y, where=x > 0, out=numpy.zeros_like(x)))
     assert_array_equal(cupylike.asfortranarray(cx) + cy, numpy.asfortranarray(x) + y)
+
+
+# (view of x, view of y) of two (4, 200_001) arrays: inner strides other than the itemsize,
+# reversed, transposed; shares of the elements split inside rows (over 2^18 elements: the
+# worker pool runs them, in several blocks).
+STRIDED = {
+    "inner step 2": lambda x, y: (x[:, :-1:2], y[:, 1::2]),
+    "reversed rows": lambda x, y: (x[:, ::-1], y[::-1, :]),
+    "one strided row": lambda x, y: (x[2, ::3], y[3, 1::3]),
+    "transposed": lambda x, y: (x[:, :4].T, y[:, 4:8]),
+    "row and column": lambda x, y: (x[:, ::7], y[:, 3:4]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(STRIDED))
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.uint8, numpy.complex128], ids=str)
+def test_strided_rows_match_numpy(case, dtype):
+    x, y = _host((4, 200_001), dtype), _host((4, 200_001), dtype)
+    a, b = STRIDED[case](x, y)
+    ca, cb = STRIDED[case](cupylike.asarray(x), cupylike.asarray(y))
+    assert_array_equal(ca * cb, a * b)
+    assert_array_equal(cupylike.multiply(ca, 3, dtype=numpy.complex128),
+                       numpy.multiply(a, 3, dtype=numpy.complex128))
+    out = numpy.zeros(numpy.broadcast_shapes(a.shape, b.shape), dtype)
+    cout = cupylike.asarray(out)
+    numpy.add(a, b, where=a.real > b.real, out=out)
+    cupylike.add(ca, cb, where=ca.real > cb.real, out=cout)
+    assert_array_equal(cout, out)

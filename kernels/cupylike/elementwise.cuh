@@ -11,7 +11,8 @@
 // and launched as cupylike::ew_kernel<op> with cupylike_ew_params. Contiguous operands take a
 // typed loop the host compiler vectorises (with a scalar first or second input hoisted out of
 // it); on the cpu device so does each row of operands contiguous or broadcast along their
-// innermost axis; anything else walks the N-d strides.
+// innermost axis, and other rows take a loop by the inner strides; a GPU's threads seek
+// their elements by the N-d strides.
 #pragma once
 #include <cupylike/cast.cuh>
 #include <cupylike/loop.cuh>
@@ -135,106 +136,127 @@ __device__ inline bool ew_contiguous_for(unsigned mask, char* const* base, Loop 
   }
 }
 
-#if !defined(__CUDACC__)
-// The cpu device's walk of arrays whose innermost axis every operand reads contiguously or
-// not at all (stride 0 for an input): a row of x (m, n) - u (1, n), or x - v (m, 1). Each row
-// takes the contiguous loop, vectorised, as NumPy's inner loops do; the outer axes step like
-// an odometer. False when the operands do not qualify.
-template <class Op>
-__device__ inline bool ew_rows(const cupylike_ew_params& p, char* const* base) {
-  const int nops = p.nops, last = p.ndim - 1;
-  if (p.has_where || last < 1) return false;
-  unsigned mask = p.scalar_mask;
-  for (int k = 0; k < nops; ++k) {
-    if (p.scalar_mask >> k & 1u) continue;
-    long long stride = p.strides[k][last];
-    if (stride == 0 && k < Op::nin)
-      mask |= 1u << k;
-    else if (stride != ew_itemsize<Op>(k))
-      return false;
-  }
-  if (mask > 2u || (mask && Op::nin < 2)) return false;
-  const long long inner = p.shape[last];
-  long long lo, hi;
-  cpu_share(inner ? p.size / inner : 0, lo, hi);
-  char* row[CUPYLIKE_EW_MAX_OPERANDS];
-  long long idx[CUPYLIKE_EW_MAX_NDIM];
-  long long r = lo;
-  for (int d = last - 1; d >= 0; --d) {
-    idx[d] = r % p.shape[d];
-    r /= p.shape[d];
-  }
-  for (int k = 0; k < nops; ++k) {
-    row[k] = base[k];
-    if (p.scalar_mask >> k & 1u) continue;
-    for (int d = 0; d < last; ++d) row[k] += idx[d] * p.strides[k][d];
-  }
-  for (r = lo; r < hi; ++r) {
-    ew_contiguous_for<Op>(mask, row, EwRow{inner});
-    for (int d = last - 1; d >= 0; --d) {  // the next row
-      bool carry = ++idx[d] == p.shape[d];
-      for (int k = 0; k < nops; ++k) {
-        if (p.scalar_mask >> k & 1u) continue;
-        row[k] += carry ? -p.strides[k][d] * (p.shape[d] - 1) : p.strides[k][d];
-      }
-      if (!carry) break;
-      idx[d] = 0;
-    }
-  }
-  return true;
-}
-#endif
-
-// N-d walk of up to CUPYLIKE_EW_MAX_OPERANDS pointers, with the where mask if present. Kept
-// out of line: the contiguous loops above stay small enough to vectorise.
-template <class Op>
-__device__ __noinline__ void ew_strided(const cupylike_ew_params& p, char* const* base) {
-  const int nops = p.nops;
+// Pointers to one element of every operand (scalars stay put), walking the first `naxes` axes
+// of the shape in C order: seek jumps to index i (division per axis), step moves to the next
+// index (carrying like an odometer).
+struct EwWalk {
+  const cupylike_ew_params& p;
+  int naxes;
   char* ptr[CUPYLIKE_EW_MAX_OPERANDS];
   long long idx[CUPYLIKE_EW_MAX_NDIM];
-  const int last = p.ndim - 1;
-  auto seek = [&](long long i) {
-    for (int d = last; d >= 0; --d) {
+
+  __device__ void seek(char* const* base, long long i) {
+    for (int d = naxes - 1; d >= 0; --d) {
       idx[d] = i % p.shape[d];
       i /= p.shape[d];
     }
-    for (int k = 0; k < nops; ++k) {
+    for (int k = 0; k < p.nops; ++k) {
       ptr[k] = base[k];
       if (p.scalar_mask >> k & 1u) continue;
-      for (int d = 0; d <= last; ++d) ptr[k] += idx[d] * p.strides[k][d];
+      for (int d = 0; d < naxes; ++d) ptr[k] += idx[d] * p.strides[k][d];
     }
-  };
-  auto step = [&]() {  // the next element in C order
-    for (int d = last; d >= 0; --d) {
+  }
+  __device__ void step() {
+    for (int d = naxes - 1; d >= 0; --d) {
       bool carry = ++idx[d] == p.shape[d];
-      for (int k = 0; k < nops; ++k) {
+      for (int k = 0; k < p.nops; ++k) {
         if (p.scalar_mask >> k & 1u) continue;
         ptr[k] += carry ? -p.strides[k][d] * (p.shape[d] - 1) : p.strides[k][d];
       }
       if (!carry) return;
       idx[d] = 0;
     }
-  };
-  auto body = [&]() {
-    if (p.has_where && !*reinterpret_cast<const bool*>(ptr[nops - 1])) return;
-    ew_apply<Op>(ptr);
-  };
-#if defined(__CUDACC__)
-  CUPYLIKE_FOR(i, p.size) {
-    seek(i);
-    body();
   }
-#else
+};
+
+#if !defined(__CUDACC__)
+// The scalar-input mask (as ew_contiguous takes it) under which every operand reads the
+// innermost axis contiguously or not at all (stride 0, inputs only): a row of
+// x (m, n) - u (1, n), or of x - v (m, 1). ~0u when they do not, or with a where mask.
+template <class Op>
+__device__ inline unsigned ew_row_mask(const cupylike_ew_params& p) {
+  const int last = p.ndim - 1;
+  if (p.has_where || last < 0) return ~0u;
+  unsigned mask = p.scalar_mask;
+  for (int k = 0; k < p.nops; ++k) {
+    if (p.scalar_mask >> k & 1u) continue;
+    long long stride = p.strides[k][last];
+    if (stride == 0 && k < Op::nin)
+      mask |= 1u << k;
+    else if (stride != ew_itemsize<Op>(k))
+      return ~0u;
+  }
+  return mask;
+}
+
+// n elements along the innermost axis from pointers `at`, each operand by its `stride` there
+// (0 for scalars); the where mask (the last operand) skips elements.
+template <class Op>
+__device__ inline void ew_strided_run(const cupylike_ew_params& p, char* const* at,
+                                      const long long* stride, long long n) {
+  constexpr int nops = Op::nin + Op::nout;  // without the where mask: a fixed count
+  char* ptr[nops + 1];
+  long long step[nops + 1];
+  for (int k = 0; k < p.nops; ++k) {
+    ptr[k] = at[k];
+    step[k] = stride[k];
+  }
+  if (p.has_where) {
+    for (long long i = 0; i < n; ++i) {
+      if (*reinterpret_cast<const bool*>(ptr[nops])) ew_apply<Op>(ptr);
+      for (int k = 0; k <= nops; ++k) ptr[k] += step[k];
+    }
+    return;
+  }
+  for (long long i = 0; i < n; ++i) {
+    ew_apply<Op>(ptr);
+    for (int k = 0; k < nops; ++k) ptr[k] += step[k];
+  }
+}
+
+// The cpu device's N-d walk: this thread's share of the elements, a run of a row at a time.
+// Rows whose operands qualify (ew_row_mask) take the contiguous loop, vectorised, as NumPy's
+// inner loops do; others a loop with each operand's inner stride. The outer axes step like an
+// odometer, once per row.
+template <class Op>
+__device__ inline void ew_rows(const cupylike_ew_params& p, char* const* base) {
   long long lo, hi;
   cpu_share(p.size, lo, hi);
   if (lo >= hi) return;
-  seek(lo);
-  for (long long i = lo; i < hi; ++i) {
-    body();
-    if (i + 1 < hi) step();
+  const int last = p.ndim - 1;
+  const long long inner = last < 0 ? 1 : p.shape[last];
+  const unsigned mask = ew_row_mask<Op>(p);
+  EwWalk rows{p, last < 0 ? 0 : last};  // the outer axes: one index per row
+  rows.seek(base, lo / inner);
+  long long offset = lo % inner, stride[CUPYLIKE_EW_MAX_OPERANDS];
+  for (int k = 0; k < p.nops; ++k)
+    stride[k] = (p.scalar_mask >> k & 1u) || last < 0 ? 0 : p.strides[k][last];
+  char* at[CUPYLIKE_EW_MAX_OPERANDS];
+  for (long long i = lo; i < hi;) {
+    long long n = inner - offset < hi - i ? inner - offset : hi - i;
+    for (int k = 0; k < p.nops; ++k) at[k] = rows.ptr[k] + offset * stride[k];
+    if (mask == ~0u || !ew_contiguous_for<Op>(mask, at, EwRow{n}))
+      ew_strided_run<Op>(p, at, stride, n);
+    i += n;
+    offset = 0;
+    if (i < hi) rows.step();
   }
-#endif
 }
+#endif
+
+#if defined(__CUDACC__)
+// A GPU's N-d walk: each thread seeks its elements of the grid-stride loop, with the where mask
+// if present. Kept out of line: the contiguous loops above stay small enough to vectorise.
+template <class Op>
+__device__ __noinline__ void ew_strided(const cupylike_ew_params& p, char* const* base) {
+  EwWalk walk{p, p.ndim};
+  CUPYLIKE_FOR(i, p.size) {
+    walk.seek(base, i);
+    if (p.has_where && !*reinterpret_cast<const bool*>(walk.ptr[p.nops - 1])) continue;
+    ew_apply<Op>(walk.ptr);
+  }
+}
+#endif
 
 template <class Op>
 __global__ void ew_kernel(CUPYLIKE_GRID_PARAMS(cupylike_ew_params) p) {
@@ -252,10 +274,11 @@ __global__ void ew_kernel(CUPYLIKE_GRID_PARAMS(cupylike_ew_params) p) {
   }
   if (p.contiguous && !p.has_where && ew_contiguous_for<Op>(p.scalar_mask, base, EwAll{p.size}))
     return;
-#if !defined(__CUDACC__)
-  if (ew_rows<Op>(p, base)) return;
-#endif
+#if defined(__CUDACC__)
   ew_strided<Op>(p, base);
+#else
+  ew_rows<Op>(p, base);
+#endif
 }
 
 }  // namespace cupylike
