@@ -133,17 +133,23 @@ CREATION = {
 }
 
 
+def _on_cupylike_backend(make):
+    """make() under array.backend "cupylike", and its result; both checked to be cupylike."""
+    with dask.config.set({"array.backend": "cupylike"}):
+        d = make()
+    assert isinstance(d._meta, cupylike.ndarray)
+    r = d.compute(scheduler="sync")
+    assert isinstance(r, cupylike.ndarray) and r.shape == d.shape and r.dtype == d.dtype
+    return r
+
+
 @pytest.mark.parametrize("name", sorted(CREATION))
 def test_backend_creation_makes_cupylike_chunks(name):
-    with dask.config.set({"array.backend": "cupylike"}):
-        ours = CREATION[name]()
-    theirs = CREATION[name]()
-    assert isinstance(ours._meta, cupylike.ndarray)
-    r = ours.compute(scheduler="sync")
-    assert isinstance(r, cupylike.ndarray)
+    r = _on_cupylike_backend(CREATION[name])
+    theirs = CREATION[name]().compute(scheduler="sync")
     assert r.dtype == theirs.dtype and r.shape == theirs.shape
     if name != "empty":
-        assert_array_equal(r, theirs.compute(scheduler="sync"))
+        assert_array_equal(r, theirs)
 
 
 RANDOM = {
@@ -161,14 +167,9 @@ RANDOM = {
 
 @pytest.mark.parametrize("name", sorted(RANDOM))
 def test_backend_random_draws_cupylike_chunks(name):
-    with dask.config.set({"array.backend": "cupylike"}):
-        d = RANDOM[name]()
-        again = RANDOM[name]()
-    assert isinstance(d._meta, cupylike.ndarray)
-    r = d.compute(scheduler="sync")
-    assert isinstance(r, cupylike.ndarray) and r.shape == d.shape and r.dtype == d.dtype
+    r = _on_cupylike_backend(RANDOM[name])
     if name != "random":  # seeded: the same graph draws the same numbers
-        assert_array_equal(again.compute(scheduler="sync"), r)
+        assert_array_equal(_on_cupylike_backend(RANDOM[name]), r)
     if "permutation" in name:
         assert_array_equal(cupylike.sort(r), numpy.arange(30))
     if "integers" in name or "choice" in name:
