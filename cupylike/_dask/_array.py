@@ -29,7 +29,7 @@ def register():
     da.register_chunk_type(nd)
     dispatch.concatenate_lookup.register(nd, cupylike.concatenate)
     dispatch.tensordot_lookup.register(nd, cupylike.tensordot)
-    dispatch.einsum_lookup.register(nd, _einsum)
+    dispatch.einsum_lookup.register(nd, cupylike.einsum)
     dispatch.empty_lookup.register(nd, cupylike.empty)
     dispatch.take_lookup.register(nd, cupylike.take)
     dispatch.divide_lookup.register(nd, cupylike.divide)
@@ -49,12 +49,6 @@ def _tell_cupy_by_its_module():
     for name, module in list(sys.modules.items()):
         if name.partition(".")[0] == "dask" and getattr(module, "is_cupy_type", None) is original:
             module.is_cupy_type = _is_cupy_type  # modules that import it later take ours
-
-
-def _einsum(*operands, order="K", casting="safe", **kwargs):
-    # Dask passes NumPy's order/casting; cupylike's einsum, like CuPy's, takes neither, and
-    # its result never depends on them for the operands Dask gives (one dtype, computed).
-    return cupylike.einsum(*operands, **kwargs)
 
 
 def _percentile(a, q, method="linear"):
