@@ -4,11 +4,10 @@ value by value; results and metas stay cupylike. tests/test_dask_cluster.py runs
 real cluster."""
 
 import pickle
-import subprocess
-import sys
 
 import numpy
 import pytest
+from helpers.python_subprocess import run_python
 
 da = pytest.importorskip("dask.array")
 dask = pytest.importorskip("dask")
@@ -250,8 +249,8 @@ IMPORT_ORDERS = {
 
 @pytest.mark.parametrize("order", sorted(IMPORT_ORDERS))
 def test_registration_happens_whichever_is_imported_first(order):
-    script = IMPORT_ORDERS[order] + """
-import warnings
+    script = "import warnings; warnings.simplefilter('error', RuntimeWarning)\n" + \
+        IMPORT_ORDERS[order] + """
 from dask.array.dispatch import concatenate_lookup
 from dask.sizeof import sizeof
 from distributed.protocol import dask_serialize
@@ -261,8 +260,7 @@ assert dask_serialize.dispatch(cupylike.ndarray).__module__ == "cupylike._dask._
 assert sizeof(x) == 32
 print(type(da.from_array(x).sum().compute()).__name__)
 """
-    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", script],
-                          capture_output=True, text=True, timeout=300)
+    done = run_python(script, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ndarray"
 
@@ -270,7 +268,6 @@ print(type(da.from_array(x).sum().compute()).__name__)
 def test_importing_cupylike_does_not_import_dask():
     script = "import sys, cupylike; print([m for m in sys.modules if m.split('.')[0] in " \
              "('dask', 'distributed')])"
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=300)
+    done = run_python(script, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
