@@ -96,7 +96,8 @@ __device__ inline void ew_contiguous(char* const* base, Loop loop) {
   });
 }
 
-// ew_contiguous's loops: this thread's share of all n elements, or one row of n (cpu device).
+// ew_contiguous's loops: this thread's share of all n elements, or a run of n within a row
+// (the cpu device's row walk).
 struct EwAll {
   long long n;
   template <class F>
