@@ -330,35 +330,26 @@ def test_numpy_arrays_alone_stay_numpys():
 
 # NEP 35: NumPy's creation functions with like= a cupylike array make cupylike arrays.
 LIKE_CALLS = {
-    "array": lambda np: np.array([[1, 2], [3, 4]], dtype=np.int16),
-    "asarray": lambda np: np.asarray([1.5, 2.5]),
-    "asanyarray": lambda np: np.asanyarray((1, 2, 3)),
-    "ascontiguousarray": lambda np: np.ascontiguousarray([[1, 2], [3, 4]]),
-    "asfortranarray": lambda np: np.asfortranarray([[1, 2], [3, 4]]),
-    "arange": lambda np: np.arange(2, 11, 3, dtype=np.float32),
-    "empty": lambda np: np.empty((2, 0)),
-    "ones": lambda np: np.ones((2, 3), dtype=np.uint8),
-    "zeros": lambda np: np.zeros(4, dtype=np.complex64),
-    "full": lambda np: np.full((3,), 7, dtype=np.int64),
-    "eye": lambda np: np.eye(3, 4, k=1),
-    "identity": lambda np: np.identity(3, dtype=np.bool_),
-    "tri": lambda np: np.tri(3, 2),
+    "array": lambda **k: numpy.array([[1, 2], [3, 4]], dtype=numpy.int16, **k),
+    "asarray": lambda **k: numpy.asarray([1.5, 2.5], **k),
+    "asanyarray": lambda **k: numpy.asanyarray((1, 2, 3), **k),
+    "ascontiguousarray": lambda **k: numpy.ascontiguousarray([[1, 2], [3, 4]], **k),
+    "asfortranarray": lambda **k: numpy.asfortranarray([[1, 2], [3, 4]], **k),
+    "arange": lambda **k: numpy.arange(2, 11, 3, dtype=numpy.float32, **k),
+    "empty": lambda **k: numpy.empty((2, 0), **k),
+    "ones": lambda **k: numpy.ones((2, 3), dtype=numpy.uint8, **k),
+    "zeros": lambda **k: numpy.zeros(4, dtype=numpy.complex64, **k),
+    "full": lambda **k: numpy.full((3,), 7, dtype=numpy.int64, **k),
+    "eye": lambda **k: numpy.eye(3, 4, k=1, **k),
+    "identity": lambda **k: numpy.identity(3, dtype=numpy.bool_, **k),
+    "tri": lambda **k: numpy.tri(3, 2, **k),
 }
 
 
 @pytest.mark.parametrize("name", sorted(LIKE_CALLS))
 def test_like_creates_a_cupylike_array(name):
-    like = cupylike.zeros(())
-    expected = LIKE_CALLS[name](numpy)
-
-    class WithLike:  # the same call through numpy with like= added
-        def __getattr__(self, attr):
-            target = getattr(numpy, attr)
-            if attr == name:
-                return lambda *a, **k: target(*a, like=like, **k)
-            return target
-
-    actual = LIKE_CALLS[name](WithLike())
+    expected = LIKE_CALLS[name]()
+    actual = LIKE_CALLS[name](like=cupylike.zeros(()))
     assert isinstance(actual, cupylike.ndarray)
     assert actual.shape == expected.shape and actual.dtype == expected.dtype
     if name != "empty":
