@@ -3,7 +3,7 @@
 If the watched module is already imported the registration runs at once; otherwise a finder
 on sys.meta_path waits for it: it lets the other finders find the module, then has the
 module's loader call the registration after the module's own code has run. A registration
-that fails warns and leaves Dask as it was; it never breaks Dask's import.
+that fails warns (what it registered before the failure stays); it never breaks Dask's import.
 """
 
 import importlib
