@@ -19,7 +19,10 @@ except ModuleNotFoundError as _e:  # pragma: no cover - depends on how Python wa
     ) from _e
 
 from cupylike import cuda  # after _native: cuda re-exports its classes
-from cupylike._core import _jit  # noqa: F401 (sets the kernels/ folder the compilers include from)
+from cupylike._core import (
+    _cuda_search,  # noqa: F401 (installs the CUDA component locator)
+    _jit,  # noqa: F401 (sets the kernels/ folder the compilers include from)
+)
 from cupylike._core._native import (
     CompileError,
     Device,

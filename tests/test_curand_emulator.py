@@ -21,11 +21,12 @@ pytestmark = pytest.mark.any_device(reason="runs its own processes on the emulat
 CURAND = """
 import ctypes
 from ctypes import POINTER, byref, c_double, c_float, c_size_t, c_uint64, c_void_p
+from cupylike._core import _cuda_search
 SUCCESS, NOT_INITIALIZED, TYPE_ERROR, OUT_OF_RANGE, LENGTH_NOT_MULTIPLE = 0, 101, 103, 104, 105
 LAUNCH_FAILURE, PREEXISTING_FAILURE = 201, 202
 PHILOX, SOBOL32 = 161, 201
 P = c_void_p
-nvidia = ctypes.CDLL("libcurand.so.10")
+nvidia = ctypes.CDLL(_cuda_search.locate("library", "curand")[0])  # the one the library opens
 for lib in (_emu, nvidia):
     lib.curandCreateGenerator.argtypes = [POINTER(c_void_p), ctypes.c_int]
     lib.curandDestroyGenerator.argtypes = [P]

@@ -48,11 +48,12 @@ def shown(text):
 
 
 def library(value):
-    """(version, path) of a component's row that found its library; None for "not found"."""
+    """(version, path) of a component's row that found its library ("<version> at <path>",
+    then how it was found and why it is unusable, each in parentheses); None for "not found"."""
     if value.startswith("not found: "):
         return None
     version, rest = value.split(" at ", 1)
-    return version, rest.split(" (unusable: ", 1)[0]
+    return version, rest.split(" (", 1)[0]
 
 
 def test_show_config_reports_each_component(capsys):

@@ -141,8 +141,8 @@ def test_default_options_follow_cupy_without_flushing_denormals():
     options = _native._nvrtc_options([], 90, False)
     assert not any(o.startswith(("-ftz", "--ftz")) for o in options)
     assert "--std=c++17" in options and options[-1] == "-arch=sm_90"
-    include = _native._cuda_include_dir()
-    assert "-I" + include in options
+    for include in _native._cuda_include_dirs():
+        assert "-I" + include in options
     assert "-I" + _native._kernel_dir() in options
     assert _native._nvrtc_options([], 80, True)[-1] == "-arch=compute_80"
     # A standard or an architecture the user names replaces ours; user options come last.

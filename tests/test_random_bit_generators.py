@@ -16,7 +16,7 @@ from helpers.random_stats import assert_ks, normal_cdf
 
 import cupylike
 import cupylike.random as cr
-from cupylike._core import _native
+from cupylike._core import _cuda_search, _native
 
 HOST_MADE = ["MT19937", "PCG64", "PCG64DXSM", "SFC64"]
 
@@ -241,12 +241,12 @@ CURAND_TYPES = {"XORWOW": 101, "MRG32k3a": 121, "Philox4x3210": 161}
 
 
 def curand_host_words(name, seed, offset, n):
-    """cuRAND's host generator's raw words, called directly (the library the facade opens by
-    default, or CUPYLIKE_LIBCURAND's)."""
-    try:
-        lib = ctypes.CDLL(os.environ.get("CUPYLIKE_LIBCURAND") or "libcurand.so.10")
-    except OSError:
+    """cuRAND's host generator's raw words, called directly (the library the facade opens:
+    CUPYLIKE_LIBCURAND's, else the one cuda-pathfinder finds)."""
+    path = os.environ.get("CUPYLIKE_LIBCURAND") or _cuda_search.locate("library", "curand")[0]
+    if not path:
         pytest.skip("no cuRAND library to compare with")
+    lib = ctypes.CDLL(path)
     gen = ctypes.c_void_p()
     assert lib.curandCreateGeneratorHost(ctypes.byref(gen), CURAND_TYPES[name]) == 0
     try:

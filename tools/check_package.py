@@ -19,8 +19,9 @@ import sys
 
 # (path inside the package, imported module): why the import waits for a call.
 DEFERRED = {
-    ("random/_bit_generator.py", "nvidia.curand"):
-        "an optional wheel (the CUDA runtime's cuRAND), looked for only on a GPU",
+    ("_core/_cuda_search.py", "cuda"):
+        "cuda-pathfinder (about 40 ms to import) is asked only when the core first needs a CUDA "
+        "component: a process that imports cupylike and compiles nothing never loads it",
     ("__init__.py", "cupylike.testing"):
         "cupylike.testing imports pytest (about 0.5 s); `cupylike.testing` loads it on first "
         "use, as numpy.testing does",

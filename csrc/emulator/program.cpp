@@ -40,8 +40,9 @@ std::string private_copy(const std::string& path) {
 }  // namespace
 
 Program::Program(const cupylike_emulator_source& src) {
-  // The emulator keeps its own copy of the compiler's settings: take the library's folder.
+  // The emulator keeps its own copy of the compiler's settings: take the library's folders.
   jit::set_kernel_dir(src.kernel_dir ? src.kernel_dir : "");
+  jit::set_cuda_include_dirs({src.include_dirs, src.include_dirs + src.n_include_dirs});
   // The library compiled this source with NVRTC through the same cache folder first, and warned
   // about the folder then if it had to; a second warning from the driver would repeat it.
   jit::set_warning_hook([](const std::string&) {});

@@ -78,7 +78,7 @@ const std::string& cpu_identity() {
 }
 
 std::vector<std::string> base_flags() {
-  std::string k = kernel_dir(), cuda = cuda_include_dir();
+  std::string k = kernel_dir();
   std::vector<std::string> f = {
       "-O2", "-fPIC", "-fno-math-errno", "-ffp-contract=off", "-w",
       // Signed integers wrap, as NumPy's integer arithmetic does (C leaves overflow undefined).
@@ -108,9 +108,9 @@ std::vector<std::string> base_flags() {
     f.push_back("-fvect-cost-model=dynamic");
   }
   for (std::string include :
-       {std::string("-include"), k + "/cpu_prelude.h", "-I" + k + "/cpu_shims", "-I" + k,
-        "-I" + cuda, "-I" + cuda + "/cccl"})
+       {std::string("-include"), k + "/cpu_prelude.h", "-I" + k + "/cpu_shims", "-I" + k})
     f.push_back(include);
+  for (const std::string& dir : cuda_include_dirs()) f.push_back("-I" + dir);
   return f;
 }
 

@@ -4,9 +4,11 @@
 #include <nvrtc.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <string_view>
 
 #include "core/error.hpp"
@@ -14,6 +16,7 @@
 #include "jit/source_text.hpp"
 #include "runtime/blocking.hpp"
 #include "runtime/cuda/library_info.hpp"
+#include "runtime/cuda_search.hpp"
 
 namespace cupylike::jit {
 namespace {
@@ -45,21 +48,20 @@ struct Nvrtc {
   std::string error;  // why NVRTC cannot be used; empty when it can
 };
 
-std::vector<std::string> candidates() {
-  std::vector<std::string> names;
-  if (const char* env = std::getenv("CUPYLIKE_LIBNVRTC"); env && *env) names.push_back(env);
-  const char* sonames[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
-  names.insert(names.end(), std::begin(sonames), std::end(sonames));
-  std::string lib64 = std::filesystem::path(cuda_include_dir()).parent_path() / "lib64";
-  for (const char* so : sonames) names.push_back(lib64 + "/" + so);
-  return names;
+// $CUPYLIKE_LIBNVRTC, else the locator's file; without a locator, the loader's own search.
+std::vector<std::string> candidates(std::string& why_not_found) {
+  if (const char* env = std::getenv("CUPYLIKE_LIBNVRTC"); env && *env) return {env};
+  if (!cuda_search::has_locator()) return {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
+  cuda_search::Found found = cuda_search::library("nvrtc");
+  if (found.path.empty()) why_not_found = found.why;
+  return found.path.empty() ? std::vector<std::string>{} : std::vector<std::string>{found.path};
 }
 
-Nvrtc load() {
+Nvrtc load(const std::vector<std::string>& names, const std::string& why_not_found) {
   Nvrtc n;
   void* lib = nullptr;
   std::string tried, path;
-  for (const std::string& name : candidates()) {
+  for (const std::string& name : names) {
     lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
     path = name;
     if (lib) break;
@@ -68,9 +70,10 @@ Nvrtc load() {
   }
   n.library = lib;
   if (!lib) {
-    n.error = "NVRTC (the CUDA runtime compiler) cannot be loaded; tried:" + tried +
-              "\nInstall the CUDA toolkit (or its NVRTC alone), or set CUPYLIKE_LIBNVRTC to the "
-              "path of libnvrtc.so.";
+    n.error = "NVRTC (the CUDA runtime compiler) cannot be loaded: " +
+              (why_not_found.empty() ? "tried:" + tried : why_not_found) +
+              "\nInstall it with `pip install \"cupylike[cuda13]\"` (or nvidia-cuda-nvrtc alone), "
+              "or install the CUDA toolkit, or set CUPYLIKE_LIBNVRTC to the path of libnvrtc.so.";
     return n;
   }
   std::string missing;
@@ -97,8 +100,16 @@ Nvrtc load() {
 }
 
 const Nvrtc& loaded() {
-  static const Nvrtc n = load();  // the library stays loaded for the life of the process
-  return n;
+  static std::atomic<const Nvrtc*> done{nullptr};
+  static std::mutex mutex;
+  if (const Nvrtc* n = done.load(std::memory_order_acquire)) return *n;
+  // Searched before the lock: the locator takes the GIL, which a waiting thread may hold.
+  std::string why_not_found;
+  std::vector<std::string> names = candidates(why_not_found);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!done.load(std::memory_order_relaxed))  // loaded for the life of the process
+    done.store(new Nvrtc(load(names, why_not_found)), std::memory_order_release);
+  return *done.load(std::memory_order_relaxed);
 }
 
 const Nvrtc& nvrtc() {
@@ -210,13 +221,8 @@ std::vector<std::string> nvrtc_options(const std::vector<std::string>& user_opti
     return starts_with_any(o, {"-std", "--std"});
   });
   if (!has_std) options.push_back("--std=c++17");
-  std::string include = cuda_include_dir();
-  options.push_back("-I" + include);
-  // CUDA 13 keeps CCCL (<cuda/std/...>, CUB, Thrust) in include/cccl; older toolkits put it
-  // in include/ itself.
+  for (const std::string& dir : cuda_include_dirs()) options.push_back("-I" + dir);
   std::error_code ec;
-  if (std::filesystem::is_directory(include + "/cccl", ec))
-    options.push_back("-I" + include + "/cccl");
   if (!kernel_dir().empty()) {
     options.push_back("-I" + kernel_dir());
     // Stand-ins for the C library headers NVRTC lacks (<assert.h>), so kernels written for

@@ -2,9 +2,10 @@
 /// NVRTC, opened with dlopen on first use (the extension links no CUDA library), compiling CUDA
 /// C++ to a CUBIN for a device's architecture or to PTX for devices newer than NVRTC knows.
 ///
-/// The library is searched as $CUPYLIKE_LIBNVRTC, then libnvrtc.so.13, .so.12 and .so on the
-/// loader's path, then the same names in the toolkit's lib64 next to cuda_include_dir(). NVRTC
-/// needs no GPU, so this compiles (and the tests check every kernel) on any machine.
+/// The library is $CUPYLIKE_LIBNVRTC, else the file the locator finds (runtime/cuda_search.hpp:
+/// NVIDIA's wheels, conda, a system toolkit), else (no locator) libnvrtc.so.13, .so.12 or .so on
+/// the loader's path. NVRTC needs no GPU, so this compiles (and the tests check every kernel) on
+/// any machine.
 #include <string>
 #include <vector>
 

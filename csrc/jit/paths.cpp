@@ -15,8 +15,10 @@
 #include <mutex>
 #include <vector>
 
+#include "core/error.hpp"
 #include "jit/sha256.hpp"
 #include "jit/warning.hpp"
+#include "runtime/cuda_search.hpp"
 
 namespace cupylike::jit {
 namespace {
@@ -28,10 +30,21 @@ std::string env(const char* name) {
   return v ? v : "";
 }
 
-bool has_cuda_h(const std::string& include) {
+// Without a locator (the C++ tests): the toolkit CMake found, CCCL in its own folder from
+// CUDA 13 on.
+std::vector<std::string> built_with_include_dirs() {
+  std::vector<std::string> dirs;
+#ifdef CUPYLIKE_CUDA_INCLUDE_DIR
+  dirs.push_back(CUPYLIKE_CUDA_INCLUDE_DIR);
   std::error_code ec;
-  return !include.empty() && fs::is_regular_file(fs::path(include) / "cuda.h", ec);
+  if (fs::is_directory(dirs[0] + "/cccl", ec)) dirs.push_back(dirs[0] + "/cccl");
+#endif
+  return dirs;
 }
+
+std::mutex g_include_mutex;
+std::vector<std::string> g_include_dirs;
+bool g_include_dirs_set = false;
 
 std::string home_dir() {
   if (std::string home = env("HOME"); !home.empty()) return home;
@@ -112,15 +125,50 @@ std::string kernel_dir_digest() {
   return digest;
 }
 
-std::string cuda_include_dir() {
-  for (const char* var : {"CUDA_PATH", "CUDA_HOME"}) {
-    std::string root = env(var);
-    if (!root.empty() && has_cuda_h(root + "/include")) return root + "/include";
+void set_cuda_include_dirs(std::vector<std::string> dirs) {
+  std::lock_guard<std::mutex> lock(g_include_mutex);
+  g_include_dirs = std::move(dirs);
+  g_include_dirs_set = true;
+}
+
+std::vector<std::string> cuda_include_dirs() {
+  {
+    std::lock_guard<std::mutex> lock(g_include_mutex);
+    if (g_include_dirs_set) return g_include_dirs;
   }
-#ifdef CUPYLIKE_CUDA_INCLUDE_DIR
-  if (has_cuda_h(CUPYLIKE_CUDA_INCLUDE_DIR)) return CUPYLIKE_CUDA_INCLUDE_DIR;
-#endif
-  return "/usr/local/cuda/include";
+  if (!cuda_search::has_locator()) return built_with_include_dirs();
+  cuda_search::Found runtime = cuda_search::headers("cudart");
+  if (runtime.path.empty())
+    raise(ErrorKind::runtime,
+          "the CUDA headers kernels are compiled with (cuda_fp16.h, vector_types.h) were not "
+          "found: " +
+              runtime.why +
+              ". Install them with `pip install \"cupylike[cuda13]\"` "
+              "(or the nvidia-cuda-runtime, nvidia-cuda-crt and nvidia-cuda-cccl wheels alone), or "
+              "install the CUDA toolkit.");
+  std::vector<std::string> dirs = {runtime.path};
+  // crt/ (host_defines.h, which vector_types.h includes) is beside the runtime's headers in a
+  // toolkit and in CUDA 13's wheels (nvidia-cuda-crt); CUDA 12's wheels ship it with nvcc's.
+  std::error_code ec;
+  if (!fs::is_regular_file(runtime.path + "/crt/host_defines.h", ec)) {
+    cuda_search::Found nvcc = cuda_search::headers("nvcc");
+    if (nvcc.path.empty() || !fs::is_regular_file(nvcc.path + "/crt/host_defines.h", ec))
+      raise(ErrorKind::runtime,
+            "the CUDA headers in " + runtime.path +
+                " lack crt/host_defines.h, and no other folder has it: install "
+                "nvidia-cuda-crt (CUDA 13) or nvidia-cuda-nvcc-cu12 (CUDA 12), which "
+                "cupylike[cuda13] and cupylike[cuda12] include.");
+    dirs.push_back(nvcc.path);
+  }
+  cuda_search::Found cccl = cuda_search::headers("cccl");
+  if (cccl.path.empty())
+    raise(ErrorKind::runtime,
+          "CCCL's headers (<cuda/std/complex>), which kernels are compiled with, were not found: " +
+              cccl.why +
+              ". Install them with `pip install nvidia-cuda-cccl` (part of "
+              "cupylike[cuda13]), or install the CUDA toolkit.");
+  if (cccl.path != runtime.path) dirs.push_back(cccl.path);  // CUDA 12 kept them together
+  return dirs;
 }
 
 std::string configured_cache_dir() {

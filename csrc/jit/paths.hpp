@@ -2,6 +2,7 @@
 /// Where the kernel compilers find things: the installed kernels/ folder, the CUDA headers, and
 /// the on-disk compile cache.
 #include <string>
+#include <vector>
 
 namespace cupylike::jit {
 
@@ -15,10 +16,14 @@ const std::string& kernel_dir();
 /// Computed once per folder per process.
 std::string kernel_dir_digest();
 
-/// The CUDA toolkit's include folder (cuda.h, cuda_fp16.h, cccl/): $CUDA_PATH/include or
-/// $CUDA_HOME/include when it has cuda.h, else the folder CMake found at build time, else
-/// /usr/local/cuda/include.
-std::string cuda_include_dir();
+/// The folders of CUDA's headers the kernel compilers include from: the CUDA runtime's
+/// (cuda_fp16.h, vector_types.h), crt/'s when it is elsewhere (CUDA 12's wheels: nvcc's), then
+/// CCCL's (<cuda/std/...>) when it has its own, as
+/// the locator finds them (runtime/cuda_search.hpp); without a locator, the toolkit's that CMake
+/// found at build time. set_cuda_include_dirs' folders instead once it is called (the emulated
+/// GPU takes the library's). Raises, saying where it looked, when the runtime's are not found.
+std::vector<std::string> cuda_include_dirs();
+void set_cuda_include_dirs(std::vector<std::string> dirs);
 
 /// The compile cache's folder as configured: $CUPYLIKE_CACHE_DIR, else
 /// $XDG_CACHE_HOME/cupylike/kernels, else ~/.cache/cupylike/kernels. Read from the environment

@@ -124,7 +124,9 @@ std::shared_ptr<CudaModule> RawModule::cuda_module(Device device) {
     int arch = jit::choose_arch(b.compute_capability(), ptx);
     auto out = jit::nvrtc_compile_cached(code_, file_name_, options_, name_expressions_, arch, ptx);
     lowered = out->lowered_names;
-    ModuleSource source{code_, file_name_, options_, name_expressions_, lowered, jit::kernel_dir()};
+    const std::vector<std::string> includes = jit::cuda_include_dirs();
+    ModuleSource source{code_,   file_name_,        options_, name_expressions_,
+                        lowered, jit::kernel_dir(), includes};
     module = std::make_shared<CudaModule>(device, out->image, &source);
   }
   std::lock_guard<std::mutex> lock(mutex_);

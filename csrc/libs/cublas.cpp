@@ -30,11 +30,12 @@ struct Cublas {
 };
 
 void* open_cublas() {
-  return cuda::open_vendor_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
+  return cuda::open_vendor_library("cublas", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
                                    "cuBLAS");
 }
 
 const Cublas& cublas() {
+  cuda::search_vendor_library("cublas");  // before the guard below: it may take the GIL
   static const Cublas* loaded = [] {
     void* lib = open_cublas();
     auto* c = new Cublas;

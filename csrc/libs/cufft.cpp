@@ -59,10 +59,12 @@ void load(void* lib, Fn& fn, const char* name) {
 
 void* open_cufft() {
   // CUDA 13 ships cuFFT 12 (libcufft.so.12), CUDA 12 cuFFT 11.
-  return cuda::open_vendor_library({"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, "cuFFT");
+  return cuda::open_vendor_library("cufft", {"libcufft.so.12", "libcufft.so.11", "libcufft.so"},
+                                   "cuFFT");
 }
 
 const Cufft& cufft() {
+  cuda::search_vendor_library("cufft");  // before the guard below: it may take the GIL
   static const Cufft* loaded = [] {
     void* lib = open_cufft();
     auto c = std::make_unique<Cufft>();

@@ -30,6 +30,7 @@
 #include "runtime/cpu/capture.hpp"
 #include "runtime/cuda/cuda_backend.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/cuda_search.hpp"
 
 namespace cupylike {
 
@@ -53,8 +54,6 @@ struct Curand {
   decltype(&::curandGeneratePoisson) poisson = nullptr;
 };
 
-std::mutex g_path_mutex;
-std::string g_path;  // set_curand_library's choice
 std::atomic<int> g_host_threads{0};
 std::atomic<bool> g_host_direct{true};
 
@@ -65,35 +64,35 @@ constexpr int64_t kSplitFrom = int64_t(1) << 23;
 constexpr size_t kCachedGenerators = 8;  // per thread and device
 constexpr uint64_t kUnknown = ~uint64_t(0);
 
-void* open_library() {
-  std::vector<std::string> tried;
-  auto attempt = [&](const std::string& name) -> void* {
-    tried.push_back(name);
-    return dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-  };
-  {
-    std::lock_guard<std::mutex> lock(g_path_mutex);
-    if (!g_path.empty()) {
-      if (void* lib = attempt(g_path)) return lib;
-    }
+// $CUPYLIKE_LIBCURAND, else the file the locator finds (NVIDIA's wheels, conda, a system
+// toolkit), else (no locator) the loader's own search. `names` and `why` come from candidates(),
+// called before the static initialiser that opens the library: the locator may take the GIL.
+void candidates(std::vector<std::string>& names, std::string& why) {
+  if (const char* env = std::getenv("CUPYLIKE_LIBCURAND"); env && *env) {
+    names = {env};
+  } else if (!cuda_search::has_locator()) {
+    names = {"libcurand.so.10", "libcurand.so"};
+  } else {
+    cuda_search::Found found = cuda_search::library("curand");
+    if (found.path.empty())
+      why = found.why;
+    else
+      names = {found.path};
   }
-  if (const char* env = std::getenv("CUPYLIKE_LIBCURAND"); env && *env)
-    if (void* lib = attempt(env)) return lib;
-  for (const char* name : {"libcurand.so.10", "libcurand.so"})
-    if (void* lib = attempt(name)) return lib;
-  std::vector<std::string> dirs;
-  if (const char* home = std::getenv("CUDA_HOME"); home && *home)
-    dirs.push_back(std::string(home) + "/lib64");
-  dirs.push_back("/usr/local/cuda/lib64");
-  for (const auto& dir : dirs)
-    for (const char* name : {"/libcurand.so.10", "/libcurand.so"})
-      if (void* lib = attempt(dir + name)) return lib;
-  std::string msg = "cannot load cuRAND, which cupylike.random needs on every device; tried";
-  for (const auto& t : tried) msg += " " + t;
-  msg +=
-      ". Install the CUDA toolkit, or `pip install nvidia-curand-cu12`, or set "
-      "CUPYLIKE_LIBCURAND to the library's path";
-  raise(ErrorKind::runtime, msg);
+}
+
+void* open_library(const std::vector<std::string>& names, const std::string& why) {
+  std::string tried;
+  for (const std::string& name : names) {
+    if (void* lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) return lib;
+    const char* error = dlerror();
+    tried += " " + name + " (" + (error ? error : "?") + ")";
+  }
+  raise(ErrorKind::runtime,
+        "cannot load cuRAND, which cupylike.random needs on every device: " +
+            (why.empty() ? "tried" + tried : why) +
+            ". Install it with `pip install \"cupylike[cuda13]\"` (or nvidia-curand alone), or "
+            "install the CUDA toolkit, or set CUPYLIKE_LIBCURAND to the library's path.");
 }
 
 // The functions of `lib`; `host`: with the host generator's constructor.
@@ -122,7 +121,10 @@ const Curand* load(void* lib, bool host, const char* library) {
 }
 
 void* nvidia_library() {
-  static void* lib = open_library();
+  std::vector<std::string> names;
+  std::string why;
+  candidates(names, why);
+  static void* lib = open_library(names, why);
   return lib;
 }
 
@@ -135,7 +137,7 @@ const Curand& host_curand() {
 // The device generator's library: on the emulated GPU its stand-in, else NVIDIA's.
 void* device_library() {
   if (!cuda::emulated()) return nvidia_library();
-  return cuda::open_vendor_library({"libcurand.so.10", "libcurand.so"}, "cuRAND");
+  return cuda::open_vendor_library("curand", {"libcurand.so.10", "libcurand.so"}, "cuRAND");
 }
 
 // The device generator: on the emulated GPU the stand-in, which computes with NVIDIA's host
@@ -322,11 +324,6 @@ cuda::LibraryInfo curand_host_info() {
 cuda::LibraryInfo curand_device_info() {
   return cuda::describe_library<decltype(&::curandGetProperty)>(
       "cuRAND (device generator)", device_library, "curandGetProperty");
-}
-
-void curand_set_path(const std::string& path) {
-  std::lock_guard<std::mutex> lock(g_path_mutex);
-  g_path = path;
 }
 
 void curand_set_host_threads(int threads) { g_host_threads = threads; }

@@ -92,11 +92,12 @@ void load(void* lib, Fn (&slots)[4], const char* real_name, const char* complex_
 }
 
 void* open_cusolver() {
-  return cuda::open_vendor_library({"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"},
-                                   "cuSOLVER");
+  return cuda::open_vendor_library(
+      "cusolver", {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cuSOLVER");
 }
 
 const Cusolver& cusolver() {
+  cuda::search_vendor_library("cusolver");  // before the guard below: it may take the GIL
   static const Cusolver* loaded = [] {
     void* lib = open_cusolver();
     auto* c = new Cusolver;
@@ -136,6 +137,7 @@ struct CusolverGeev {
 };
 
 const CusolverGeev& cusolver_geev() {
+  cuda::search_vendor_library("cusolver");  // before the guard below: it may take the GIL
   static const CusolverGeev* loaded = [] {
     void* lib = cusolver().library;
     auto* g = new CusolverGeev;

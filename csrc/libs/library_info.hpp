@@ -10,7 +10,7 @@ cuda::LibraryInfo cublas_info();    // libs/cublas.cpp
 cuda::LibraryInfo cufft_info();     // libs/cufft.cpp
 cuda::LibraryInfo cusolver_info();  // libs/cusolver.cpp
 /// NVIDIA's cuRAND, which the cpu device's generator and the emulated GPU's stand-in draw with
-/// (set_curand_library's file, $CUPYLIKE_LIBCURAND, the loader's path, the toolkit).
+/// ($CUPYLIKE_LIBCURAND, else the file the locator finds: runtime/cuda_search.hpp).
 cuda::LibraryInfo curand_host_info();  // libs/curand.cpp
 /// The library a CUDA device's generator calls: NVIDIA's, or on the emulated GPU its stand-in.
 cuda::LibraryInfo curand_device_info();  // libs/curand.cpp

@@ -89,8 +89,6 @@ void generate(Device device, const RandCall& call, void* out, int64_t out_bytes,
   curand_generate(device, call, out, stream);
 }
 
-void set_curand_library(const std::string& path) { curand_set_path(path); }
-
 void set_rand_host_threads(int threads) {
   if (threads < 0) raise(ErrorKind::value, "rand: negative thread count");
   curand_set_host_threads(threads);

@@ -60,9 +60,6 @@ std::string describe(const RandCall& call);
 void generate(Device device, const RandCall& call, void* out, int64_t out_bytes,
               const Stream& stream);
 
-/// The cuRAND library to open instead of searching for one (a path; before first use).
-void set_curand_library(const std::string& path);
-
 /// Threads the cpu device splits a large draw over (each a host generator at its own offset,
 /// so the numbers do not depend on it); 0 restores the default (2 where the machine has them).
 void set_rand_host_threads(int threads);

@@ -9,8 +9,6 @@ namespace cupylike {
 
 void curand_generate(Device device, const RandCall& call, void* out, const Stream& stream);
 
-/// The library path set_curand_library chose (empty: search).
-void curand_set_path(const std::string& path);
 void curand_set_host_threads(int threads);
 void curand_set_host_direct(bool on);
 

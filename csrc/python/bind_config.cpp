@@ -1,5 +1,6 @@
 // What cupylike.show_config asks the C++ code: each CUDA component as the code that uses it
-// opens it, and the cpu device's compiler. Underscored: not public API.
+// opens it, and the cpu device's compiler; and the locator that finds those components
+// (runtime/cuda_search.hpp). Underscored: not public API.
 #include <pybind11/stl.h>
 
 #include "jit/host_compiler.hpp"
@@ -7,6 +8,7 @@
 #include "libs/library_info.hpp"
 #include "python/bindings.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/cuda_search.hpp"
 
 namespace cupylike::python {
 
@@ -22,6 +24,19 @@ py::dict row(const cuda::LibraryInfo& info) {
   return d;
 }
 
+py::object* g_locator = nullptr;  // leaked: threads may search until the process exits
+
+cuda_search::Found call_locator(const std::string& kind, const std::string& name) {
+  if (!Py_IsInitialized()) return {"", "the interpreter has exited"};
+  py::gil_scoped_acquire gil;
+  try {
+    auto [path, why] = (*g_locator)(kind, name).cast<std::pair<std::string, std::string>>();
+    return {path, why};
+  } catch (const std::exception& e) {
+    return {"", e.what()};
+  }
+}
+
 }  // namespace
 
 void bind_config(py::module_& m) {
@@ -34,6 +49,15 @@ void bind_config(py::module_& m) {
       },
       "Each CUDA component as a dict: component, found, path (the file it was loaded from), "
       "version (a tuple, as the library answers), error (why it is missing or unusable).");
+  m.def(
+      "_set_cuda_locator",
+      [](py::object locator) {
+        g_locator = new py::object(std::move(locator));
+        cuda_search::set_locator(call_locator);
+      },
+      py::arg("locator"),
+      "Installs locator(kind, name) -> (path, why): where CUDA component `name` is "
+      "(kind 'library' or 'headers'), asked once per component when the core first needs it.");
   m.def("_host_compiler_path", &jit::host_compiler_path,
         "The C++ compiler the cpu device uses; empty when none is found.");
 }

@@ -86,8 +86,9 @@ void bind_cuda_module(py::module_& m) {
                        const std::string& name, const std::vector<std::string>& options,
                        const std::vector<std::string>& name_expressions,
                        const std::vector<std::string>& lowered_names) {
+             const std::vector<std::string> includes = jit::cuda_include_dirs();
              ModuleSource source{
-                 code, name, options, name_expressions, lowered_names, jit::kernel_dir()};
+                 code, name, options, name_expressions, lowered_names, jit::kernel_dir(), includes};
              return std::make_unique<CudaModule>(cuda_device(device), std::string(image), &source);
            }),
            py::arg("device"), py::arg("image"), py::kw_only(), py::arg("source"), py::arg("name"),
@@ -142,7 +143,8 @@ void bind_jit(py::module_& m) {
         "Sets the kernels/ folder the kernel compilers include from (cupylike's __init__).");
   m.def("_kernel_dir", &jit::kernel_dir);
   m.def("_cache_dir", &jit::cache_dir, "The kernel cache's folder (created if missing).");
-  m.def("_cuda_include_dir", &jit::cuda_include_dir);
+  m.def("_cuda_include_dirs", &jit::cuda_include_dirs,
+        "The CUDA header folders the kernel compilers include from (jit/paths.hpp).");
   bind_nvrtc(m);
   bind_cuda_module(m);
 }

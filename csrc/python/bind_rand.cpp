@@ -55,8 +55,6 @@ void bind_rand(py::module_& m) {
         "Fills the C-contiguous `out` with the stream of `seed` of cuRAND's `generator` "
         "('philox4_32_10', 'xorwow', 'mrg32k3a') from `offset` (outputs of out's kind): raw32 / "
         "poisson (uint32), uniform / normal / lognormal (float32, float64).");
-  m.def("_set_curand_library", &set_curand_library, py::arg("path"),
-        "The cuRAND library to open (before first use) instead of searching.");
   m.def("_rand_host_threads", &set_rand_host_threads, py::arg("threads"),
         "Threads a large cpu draw is split over (0: the default); the numbers do not change.");
   m.def("_rand_host_direct", &set_rand_host_direct, py::arg("on"),

@@ -10,7 +10,6 @@ device generators give the same numbers, so a seed means the same numbers on eve
 """
 
 import operator
-import os
 
 import numpy
 
@@ -23,27 +22,6 @@ from cupylike.random._shapes import shape_of  # noqa: F401 (the distributions' i
 # count word i, a pair of normals the words of the pair).
 _F64 = numpy.dtype(numpy.float64)
 _PAIRED = ("normal", "lognormal")
-_CURAND_LIB_SET = False
-
-
-def _use_curand_wheel():
-    """Points the facade at the nvidia-curand wheel's library when it is installed and no
-    library was named with CUPYLIKE_LIBCURAND (the facade searches the system otherwise)."""
-    global _CURAND_LIB_SET
-    if _CURAND_LIB_SET:
-        return
-    _CURAND_LIB_SET = True
-    if os.environ.get("CUPYLIKE_LIBCURAND"):
-        return
-    try:
-        import nvidia.curand  # noqa: PLC0415 (optional wheel)
-    except ImportError:
-        return
-    for folder in getattr(nvidia.curand, "__path__", []):
-        path = os.path.join(folder, "lib", "libcurand.so.10")
-        if os.path.exists(path):
-            _native._set_curand_library(path)
-            return
 
 
 def _key_of(seed, seed_seq):
@@ -109,7 +87,6 @@ class Philox(BitGenerator):
         """An array of `shape` with cuRAND's `distribution` ('raw32', 'uniform', 'normal',
         'lognormal', 'poisson') as `dtype` (uint32 for raw32 and poisson), on the current
         device, from the next words of the stream."""
-        _use_curand_wheel()
         dtype = numpy.dtype(dtype)
         n = 1
         for s in shape:

@@ -43,7 +43,8 @@ CudaModule::CudaModule(Device device, const std::string& image, const ModuleSour
   };
   std::vector<const char*> options = c_strings(source->options),
                            names = c_strings(source->name_expressions),
-                           lowered = c_strings(source->lowered_names);
+                           lowered = c_strings(source->lowered_names),
+                           includes = c_strings(source->include_dirs);
   cupylike_emulator_source s{CUPYLIKE_EMULATOR_SOURCE_VERSION,
                              source->code.c_str(),
                              source->file_name.c_str(),
@@ -52,7 +53,9 @@ CudaModule::CudaModule(Device device, const std::string& image, const ModuleSour
                              names.data(),
                              lowered.data(),
                              int(std::min(names.size(), lowered.size())),
-                             source->kernel_dir.c_str()};
+                             source->kernel_dir.c_str(),
+                             includes.data(),
+                             int(includes.size())};
   BlockingRegion compiling;  // the emulator compiles the source: seconds, without the GIL
   check(driver().cupylikeEmulatorModuleLoad(&module_, image.c_str(), &s),
         "cupylikeEmulatorModuleLoad");

@@ -27,6 +27,7 @@ struct ModuleSource {
   const std::vector<std::string>& name_expressions;
   const std::vector<std::string>& lowered_names;  // NVRTC's, one per name expression
   const std::string& kernel_dir;  // the library's kernels/ folder NVRTC read headers from
+  const std::vector<std::string>& include_dirs;  // the CUDA header folders NVRTC read
 };
 
 /// An image loaded on one CUDA device; unloaded on destruction. Thread-safe.

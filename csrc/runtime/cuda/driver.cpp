@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
+#include "runtime/cuda_search.hpp"
 
 namespace cupylike::cuda {
 namespace {
@@ -127,17 +128,32 @@ bool emulated() {
   return l.error.empty() && l.driver.emulated();
 }
 
-void* open_vendor_library(std::initializer_list<const char*> names, const char* library) {
+void search_vendor_library(const char* name) {
+  if (!emulated() && cuda_search::has_locator()) cuda_search::library(name);
+}
+
+void* open_vendor_library(const char* name, std::initializer_list<const char*> sonames,
+                          const char* library) {
   std::string tried;
   if (emulated()) {
     // The loaded emulator: dlopen of the same path returns its handle.
     std::string path = library_path();
     if (void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) return lib;
     tried = path;
+  } else if (cuda_search::has_locator()) {
+    cuda_search::Found found = cuda_search::library(name);
+    if (found.path.empty())
+      raise(
+          ErrorKind::cuda_unavailable,
+          std::string("cannot load ") + library + ": " + found.why +
+              ". Install it with `pip install \"cupylike[cuda13]\"`, or install the CUDA toolkit.");
+    if (void* lib = dlopen(found.path.c_str(), RTLD_NOW | RTLD_LOCAL)) return lib;
+    const char* why = dlerror();
+    tried = found.path + ": " + (why ? why : "?");
   } else {
-    for (const char* name : names) {
-      if (void* lib = dlopen(name, RTLD_NOW | RTLD_LOCAL)) return lib;
-      tried += std::string(tried.empty() ? "" : " or ") + name;
+    for (const char* soname : sonames) {
+      if (void* lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL)) return lib;
+      tried += std::string(tried.empty() ? "" : " or ") + soname;
     }
   }
   raise(ErrorKind::cuda_unavailable, std::string("cannot load ") + library + " (" + tried + ")");

@@ -93,11 +93,18 @@ int driver_version();
 constexpr int kApiVersion = CUDA_VERSION;
 /// Whether the usable driver is the emulated GPU; false without a usable driver.
 bool emulated();
-/// The dlopen handle of a vendor library: the first of NVIDIA's `names` that opens, or on the
-/// emulated GPU the emulator itself, which exports the stand-ins it has (emulator/cublas.cpp,
-/// emulator/cusolver.hpp, emulator/cufft.hpp, emulator/curand.cpp).
-/// CUDAUnavailableError naming `library` when none opens.
-void* open_vendor_library(std::initializer_list<const char*> names, const char* library);
+/// The dlopen handle of vendor library `name` (cuda-pathfinder's name: "cublas", "cufft",
+/// "cusolver", "curand"): the file the locator finds (runtime/cuda_search.hpp), or without a
+/// locator the first of `sonames` the loader opens; on the emulated GPU the emulator itself,
+/// which exports the stand-ins it has (emulator/cublas.cpp, emulator/cusolver.hpp,
+/// emulator/cufft.hpp, emulator/curand.cpp). CUDAUnavailableError naming `library` when none
+/// opens.
+void* open_vendor_library(const char* name, std::initializer_list<const char*> sonames,
+                          const char* library);
+/// Searches for `name` as open_vendor_library will, so that a facade opening it inside a static
+/// initialiser finds the answer ready: the search may take the GIL, which a thread waiting on
+/// that initialiser may hold.
+void search_vendor_library(const char* name);
 /// The driver library driver() opens, its file and cuDriverGetVersion's answer (which needs no
 /// device); `error` is driver()'s reason when it cannot be used, even though it opened.
 LibraryInfo driver_info();

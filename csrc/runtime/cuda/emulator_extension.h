@@ -20,19 +20,21 @@
 extern "C" {
 #endif
 
-#define CUPYLIKE_EMULATOR_SOURCE_VERSION 1
+#define CUPYLIKE_EMULATOR_SOURCE_VERSION 2
 
 /* A module's source, as NVRTC compiled it. */
 typedef struct cupylike_emulator_source {
-  int version;                          /* CUPYLIKE_EMULATOR_SOURCE_VERSION */
-  const char* source;                   /* CUDA C++ */
-  const char* file_name;                /* the name compiler messages use, e.g. "kernel.cu" */
-  const char* const* options;           /* NVRTC options (-D, -I and -std matter here) */
+  int version;                /* CUPYLIKE_EMULATOR_SOURCE_VERSION */
+  const char* source;         /* CUDA C++ */
+  const char* file_name;      /* the name compiler messages use, e.g. "kernel.cu" */
+  const char* const* options; /* NVRTC options (-D, -I and -std matter here) */
   int n_options;
-  const char* const* name_expressions;  /* template kernels to expose, e.g. "f<float>" */
-  const char* const* lowered_names;     /* NVRTC's symbol for each name expression */
+  const char* const* name_expressions; /* template kernels to expose, e.g. "f<float>" */
+  const char* const* lowered_names;    /* NVRTC's symbol for each name expression */
   int n_names;
-  const char* kernel_dir;               /* the library's kernels/ folder (prelude, shims) */
+  const char* kernel_dir;          /* the library's kernels/ folder (prelude, shims) */
+  const char* const* include_dirs; /* the CUDA header folders the library found */
+  int n_include_dirs;
 } cupylike_emulator_source;
 
 /* cuModuleLoadData(module, image), and compiles `source` with the host compiler so that the
