@@ -33,6 +33,15 @@ export PYTHONUNBUFFERED=1
 started=$(date +%s)
 ms() { echo $(($(date +%s%N) / 1000000)); }
 
+# cuda-pathfinder (a pure-Python dependency that finds NVIDIA's libraries) may be missing on a
+# machine without network: install it from gpu_wheels/ when the session carried that folder
+# (`pip download cuda-pathfinder -d gpu_wheels`, then the device tool's carry: ["gpu_wheels"]).
+if ! python3 -c "import cuda.pathfinder" 2>/dev/null && [ -d gpu_wheels ]; then
+  PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install -q --no-index --find-links gpu_wheels \
+    cuda-pathfinder >"$out/pathfinder.log" 2>&1
+fi
+python3 -c "import cuda.pathfinder" 2>/dev/null || echo "!! cuda-pathfinder is missing: no CUDA component will be found"
+
 echo "== build ($jobs jobs)"
 t0=$(ms)
 # No network and no isolation: what the machine has is what the build uses.

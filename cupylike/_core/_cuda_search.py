@@ -13,6 +13,7 @@ also has a toolkit.
 import os
 import site
 import sysconfig
+from typing import NamedTuple
 
 from cupylike._core import _native
 
@@ -21,6 +22,11 @@ _MODES = ("", "wheels")
 
 # (kind, name) -> (path, how cuda-pathfinder found it), for show_config.
 found = {}
+
+
+class _Where(NamedTuple):
+    abs_path: str
+    found_via: str
 
 
 def wheels_only():
@@ -41,18 +47,34 @@ def _in_a_wheel(path):
 
 
 def _search(kind, name):
-    from cuda import pathfinder  # noqa: PLC0415 (only when the core first needs a component)
+    try:
+        from cuda import pathfinder  # noqa: PLC0415 (only when the core first needs a component)
+    except ImportError as e:
+        return None, (f"cuda-pathfinder, which finds NVIDIA's components, cannot be imported ({e});"
+                      " it is a dependency of cupylike: pip install cuda-pathfinder")
 
     if kind == "headers":
-        where = pathfinder.locate_nvidia_header_directory(name)
+        where = _headers(pathfinder, name)
         if where is None:
             return None, (f"cuda-pathfinder found no {name} headers (it searched NVIDIA's "
                           "wheels, conda, CUDA_PATH, CUDA_HOME and the system's folders)")
         return where, ""
     try:
-        return pathfinder.load_nvidia_dynamic_lib(name), ""
+        loaded = pathfinder.load_nvidia_dynamic_lib(name)
     except (pathfinder.DynamicLibNotFoundError, pathfinder.DynamicLibNotAvailableError) as e:
         return None, f"cuda-pathfinder found no lib{name}: {' '.join(str(e).split())}"
+    return _Where(loaded.abs_path, getattr(loaded, "found_via", "unknown")), ""
+
+
+def _headers(pathfinder, name):
+    # Versions before locate_nvidia_header_directory (CuPy 14 accepts 1.3.4, and a machine with
+    # CuPy but no network keeps its version) say only the folder.
+    locate = getattr(pathfinder, "locate_nvidia_header_directory", None)
+    if locate is not None:
+        where = locate(name)
+        return None if where is None else _Where(where.abs_path, where.found_via)
+    folder = pathfinder.find_nvidia_header_directory(name)
+    return None if folder is None else _Where(folder, "unknown")
 
 
 def locate(kind, name):
