@@ -17,6 +17,7 @@ import sys
 # Lowest first. Folders of the same rank may not include each other.
 RANKS = {
     "core": 0,      # value types with no dependencies: error, dtype, shapes, fp16, Device
+    "cuda_api": 0,  # declarations of NVIDIA's libraries (NVRTC, cuBLAS, ...), ABI only
     "runtime": 1,   # backends, streams, drivers, the cpu block runner
     "memory": 2,    # pools, allocators, guarded memory
     "array": 3,     # the ndarray and its views, empty()

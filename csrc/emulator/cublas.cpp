@@ -6,7 +6,7 @@
 // BLAS. What a GPU would reject at run time and a host BLAS would not is a fault there: a
 // matrix outside live device memory sets the sticky CUDA_ERROR_ILLEGAL_ADDRESS.
 #pragma GCC visibility push(default)
-#include <cublas_v2.h>
+#include "cuda_api/cublas_abi.h"
 #pragma GCC visibility pop
 
 #include <algorithm>
@@ -247,7 +247,8 @@ cublasStatus_t cublasZgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta,
 }
 
 cublasStatus_t cublasGetProperty(libraryPropertyType type, int* value) {
-  return emu::library_property(type, value, CUBLAS_VER_MAJOR, CUBLAS_VER_MINOR, CUBLAS_VER_PATCH)
+  return emu::library_property(type, value, CUPYLIKE_CUBLAS_API_MAJOR, CUPYLIKE_CUBLAS_API_MINOR,
+                               CUPYLIKE_CUBLAS_API_PATCH)
              ? CUBLAS_STATUS_SUCCESS
              : CUBLAS_STATUS_INVALID_VALUE;
 }

@@ -213,7 +213,8 @@ cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex* idata, cufftDoubl
 }
 
 cufftResult cufftGetProperty(libraryPropertyType type, int* value) {
-  return emu::library_property(type, value, CUFFT_VER_MAJOR, CUFFT_VER_MINOR, CUFFT_VER_PATCH)
+  return emu::library_property(type, value, CUPYLIKE_CUFFT_API_MAJOR, CUPYLIKE_CUFFT_API_MINOR,
+                               CUPYLIKE_CUFFT_API_PATCH)
              ? CUFFT_SUCCESS
              : CUFFT_INVALID_VALUE;
 }

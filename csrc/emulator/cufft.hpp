@@ -8,7 +8,7 @@
 // output or work area outside live device memory is a fault there: the sticky
 // CUDA_ERROR_ILLEGAL_ADDRESS, naming the function and the argument.
 #pragma GCC visibility push(default)
-#include <cufft.h>
+#include "cuda_api/cufft_abi.h"
 #pragma GCC visibility pop
 
 #include <complex>

@@ -11,7 +11,7 @@
 // Only pseudorandom generators are served: the quasirandom ones need dimensions, which the
 // facade never sets and this stand-in does not export.
 #pragma GCC visibility push(default)
-#include <curand.h>
+#include "cuda_api/curand_abi.h"
 #pragma GCC visibility pop
 
 #include <cstdint>
@@ -347,7 +347,8 @@ curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int* 
 }
 
 curandStatus_t curandGetProperty(libraryPropertyType type, int* value) {
-  return emu::library_property(type, value, CURAND_VER_MAJOR, CURAND_VER_MINOR, CURAND_VER_PATCH)
+  return emu::library_property(type, value, CUPYLIKE_CURAND_API_MAJOR, CUPYLIKE_CURAND_API_MINOR,
+                               CUPYLIKE_CURAND_API_PATCH)
              ? CURAND_STATUS_SUCCESS
              : CURAND_STATUS_OUT_OF_RANGE;
 }

@@ -133,8 +133,8 @@ cusolverStatus_t cusolverDnDestroyParams(cusolverDnParams_t params) {
 }
 
 cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int* value) {
-  return emu::library_property(type, value, CUSOLVER_VER_MAJOR, CUSOLVER_VER_MINOR,
-                               CUSOLVER_VER_PATCH)
+  return emu::library_property(type, value, CUPYLIKE_CUSOLVER_API_MAJOR,
+                               CUPYLIKE_CUSOLVER_API_MINOR, CUPYLIKE_CUSOLVER_API_PATCH)
              ? CUSOLVER_STATUS_SUCCESS
              : CUSOLVER_STATUS_INVALID_VALUE;
 }

@@ -10,7 +10,7 @@
 // or devInfo outside live device memory is a fault there: the sticky
 // CUDA_ERROR_ILLEGAL_ADDRESS, naming the routine and the argument.
 #pragma GCC visibility push(default)
-#include <cusolverDn.h>
+#include "cuda_api/cusolver_abi.h"
 #pragma GCC visibility pop
 
 #include <algorithm>

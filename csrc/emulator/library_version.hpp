@@ -1,7 +1,7 @@
 #pragma once
 // The version the vendor libraries' stand-ins give through <library>GetProperty: that of the
-// CUDA toolkit headers they were built against, whose declarations they implement (the
-// stand-ins compute with host libraries, which have versions of their own).
+// library whose API they implement, as cuda_api/'s declarations follow it (the stand-ins
+// compute with host libraries, which have versions of their own).
 #include <library_types.h>
 
 namespace cupylike::emulator {

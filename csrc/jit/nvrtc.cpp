@@ -1,7 +1,6 @@
 #include "jit/nvrtc.hpp"
 
 #include <dlfcn.h>
-#include <nvrtc.h>
 
 #include <algorithm>
 #include <atomic>
@@ -12,6 +11,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "cuda_api/nvrtc_abi.h"
 #include "jit/paths.hpp"
 #include "jit/source_text.hpp"
 #include "runtime/blocking.hpp"

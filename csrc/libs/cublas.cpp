@@ -3,13 +3,13 @@
 //
 // Written against the cuBLAS documentation; in CI it runs on the emulated GPU's stand-in
 // (emulator/cublas.cpp), whose numerics are the host BLAS's (docs/gpu_status.md).
-#include <cublas_v2.h>
 #include <dlfcn.h>
 
 #include <map>
 #include <mutex>
 
 #include "core/error.hpp"
+#include "cuda_api/cublas_abi.h"
 #include "libs/blas_backends.hpp"
 #include "libs/library_info.hpp"
 #include "runtime/backend.hpp"

@@ -6,7 +6,6 @@
 //
 // Written against the cuFFT documentation; in CI it runs on the emulated GPU's stand-in
 // (emulator/cufft.hpp), whose numerics are kissfft's in double precision (docs/gpu_status.md).
-#include <cufft.h>
 #include <dlfcn.h>
 
 #include <list>
@@ -17,6 +16,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "cuda_api/cufft_abi.h"
 #include "libs/fft_backends.hpp"
 #include "libs/library_info.hpp"
 #include "memory/allocator.hpp"

@@ -12,7 +12,6 @@
 // On the emulated GPU the device generator is its stand-in (emulator/curand.cpp), which
 // computes with NVIDIA's host generator from the library opened here; what a real GPU has shown
 // is in docs/gpu_status.md.
-#include <curand.h>
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -23,6 +22,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "cuda_api/curand_abi.h"
 #include "libs/library_info.hpp"
 #include "libs/philox.hpp"
 #include "libs/rand_backends.hpp"

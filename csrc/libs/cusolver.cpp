@@ -11,13 +11,13 @@
 //
 // Written against the cuSOLVER documentation; in CI it runs on the emulated GPU's stand-in
 // (emulator/cusolver.cpp), whose numerics are the host LAPACK's (docs/gpu_status.md).
-#include <cusolverDn.h>
 #include <dlfcn.h>
 
 #include <map>
 #include <mutex>
 
 #include "core/error.hpp"
+#include "cuda_api/cusolver_abi.h"
 #include "libs/blas_backends.hpp"
 #include "libs/library_info.hpp"
 #include "libs/solver_backends.hpp"
