@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/layout.hpp"
+#include "jit/parallel_compile.hpp"
 
 namespace cupylike {
 
@@ -64,6 +65,18 @@ const LoadedKernel& FamilyKernels::get(Device device, const KernelFamily& family
     fast_[slot].store(k.get(), std::memory_order_release);
   }
   return *kernels_[slot];
+}
+
+void FamilyKernels::prepare(Device device, const KernelFamily& family,
+                            const std::vector<size_t>& which) {
+  std::vector<std::function<void()>> jobs;
+  for (size_t i : which) {
+    if (i >= count_)
+      raise(ErrorKind::index, "no kernel " + std::to_string(i) + " in " + family.name);
+    if (!fast_[size_t(device.slot()) * count_ + i].load(std::memory_order_acquire))
+      jobs.push_back([this, device, &family, i] { get(device, family, i); });
+  }
+  jit::compile_in_parallel(jobs);
 }
 
 void nd_params(cupylike_nd_params& p, const NDArray& out, const NDArray* in) {

@@ -41,6 +41,10 @@ class FamilyKernels {
   /// Instantiation `i` of `family` on `device`; valid for this object's life (kernels are
   /// never removed).
   const LoadedKernel& get(Device device, const KernelFamily& family, size_t i);
+  /// Loads the instantiations `which` of `family` on `device`, compiling those the cache
+  /// lacks side by side (jit/parallel_compile): for an operation that needs several kernels
+  /// at once, and for warming the cache ahead.
+  void prepare(Device device, const KernelFamily& family, const std::vector<size_t>& which);
 
  private:
   size_t count_;
