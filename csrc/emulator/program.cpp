@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
+#include "jit/compile_notice.hpp"
 #include "jit/host_compiler.hpp"
 #include "jit/paths.hpp"
 #include "jit/source_text.hpp"
@@ -46,6 +47,8 @@ Program::Program(const cupylike_emulator_source& src) {
   // The library compiled this source with NVRTC through the same cache folder first, and warned
   // about the folder then if it had to; a second warning from the driver would repeat it.
   jit::set_warning_hook([](const std::string&) {});
+  // Likewise the compile notice: the library's NVRTC compile of the same source speaks for it.
+  jit::set_compile_notice(false);
   jit::HostModuleSpec spec;
   spec.source = src.source ? src.source : "";
   spec.name = src.file_name ? src.file_name : "kernel.cu";

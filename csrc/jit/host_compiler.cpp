@@ -17,9 +17,12 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "jit/compile_notice.hpp"
 #include "jit/cpu_glue.hpp"
 #include "jit/disk_cache.hpp"
+#include "jit/parallel_compile.hpp"
 #include "jit/paths.hpp"
+#include "jit/precompiled_header.hpp"
 #include "jit/sha256.hpp"
 #include "jit/source_text.hpp"
 #include "jit/subprocess.hpp"
@@ -230,6 +233,25 @@ const std::string& host_compiler_path() {
   return path;
 }
 
+namespace {
+
+// What decides a binary besides its flags and source: the runtime's ABI, the compiler, the
+// kernels folder (the prelude, shims and library templates) and the CPU.
+std::string setup_identity() {
+  return std::to_string(CUPYLIKE_CPU_ABI_VERSION) + '\0' + file_identity(host_compiler_path()) +
+         '\0' + kernel_dir_digest() + '\0' + cpu_identity();
+}
+
+// The compile command's flags: the options, then the base and the flavour's flags.
+std::vector<std::string> compile_flags(const HostModuleSpec& spec) {
+  std::vector<std::string> f = translate_options(spec.options);
+  for (const std::string& b : base_flags()) f.push_back(b);
+  for (const std::string& v : flavour_flags(spec)) f.push_back(v);
+  return f;
+}
+
+}  // namespace
+
 std::string host_module_key(const HostModuleSpec& spec) {
   Sha256 h;
   auto part = [&h](const std::string& s) {
@@ -241,6 +263,7 @@ std::string host_module_key(const HostModuleSpec& spec) {
   part(file_identity(host_compiler_path()));
   part(kernel_dir_digest());
   part(cpu_identity());  // the prelude, shims and library templates
+  // Not whether the prelude came precompiled: the object code is the same.
   for (const std::string& f : base_flags()) part(f);
   for (const std::string& f : flavour_flags(spec)) part(f);
   for (const std::string& f : link_flags()) part(f);
@@ -278,19 +301,34 @@ std::string host_compile(const HostModuleSpec& spec, const std::string& key) {
           "no C++ compiler found for the cpu device: install g++ or clang++, "
           "or name one in CUPYLIKE_CXX");
   if (kernel_dir().empty()) raise(ErrorKind::runtime, "the kernels folder is not set");
+  CompileSlot slot;  // one compiler per CPU in this process
+  CompileWatch watch(spec.name, spec.gpu_flavour ? "the emulated GPU" : "the cpu device",
+                     host_compiler_path(), spec.gpu_flavour ? "cuda" : "cpu");
+  std::function<void()> waiting = [&watch] { watch.tick(); };
   TempDir tmp;
   fs::path dir(tmp.path);
   std::string source = spec.source + "\n" + cpu_glue(spec.kernels);
   std::string src = write_file(dir / spec.name, source), obj = (dir / "kernel.o").string();
-  std::vector<std::string> cmd = {host_compiler_path()};
-  for (const std::string& o : translate_options(spec.options)) cmd.push_back(o);
-  for (const std::string& f : base_flags()) cmd.push_back(f);
-  for (const std::string& f : flavour_flags(spec)) cmd.push_back(f);
-  for (const std::string& a :
-       {std::string("-x"), std::string("c++"), std::string("-c"), src, std::string("-o"), obj})
-    cmd.push_back(a);
+  const std::vector<std::string> flags = compile_flags(spec);
+  std::vector<std::string> used = flags;
+  if (precompiled_header_applies(spec.source, translate_options(spec.options), compiler_is_clang()))
+    used =
+        with_precompiled_header({host_compiler_path(), setup_identity(), flags, tmp.path, waiting});
+  auto compile = [&](const std::vector<std::string>& with, std::string& log) {
+    std::vector<std::string> cmd = {host_compiler_path()};
+    cmd.insert(cmd.end(), with.begin(), with.end());
+    for (const std::string& a :
+         {std::string("-x"), std::string("c++"), std::string("-c"), src, std::string("-o"), obj})
+      cmd.push_back(a);
+    return run_process(cmd, log, waiting);
+  };
   std::string log;
-  if (run_process(cmd, log) != 0) compile_failed(spec, log, tmp.path);
+  int rc = compile(used, log);
+  if (rc != 0 && used != flags && log.find(".pch.h") != std::string::npos) {
+    discard_precompiled_header(used);  // a header the compiler rejects: compile as before
+    rc = compile(flags, log);
+  }
+  if (rc != 0) compile_failed(spec, log, tmp.path);
 
   std::string out = (dir / "module.so").string();
   std::vector<std::string> link = {host_compiler_path(), "-o", out, obj};

@@ -6,6 +6,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "jit/compile_notice.hpp"
 #include "jit/disk_cache.hpp"
 #include "jit/paths.hpp"
 #include "jit/sha256.hpp"
@@ -128,6 +129,7 @@ std::shared_ptr<const NvrtcOutput> nvrtc_compile_cached(
     result = cached(disk, key);
     if (!result) {
       ++g_compiles;
+      CompileWatch watch(name, "a GPU (sm_" + std::to_string(arch) + ")", "NVRTC", "cuda");
       auto out = std::make_shared<const NvrtcOutput>(
           nvrtc_compile(source, name, user_options, name_expressions, arch, ptx));
       disk.write(key, kSuffix, serialize(*out));

@@ -1,5 +1,6 @@
 #include "jit/subprocess.hpp"
 
+#include <poll.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -31,7 +32,8 @@ std::string find_program(const std::string& program) {
   return "";
 }
 
-int run_process(const std::vector<std::string>& argv, std::string& output) {
+int run_process(const std::vector<std::string>& argv, std::string& output,
+                const std::function<void()>& waiting) {
   BlockingRegion blocking;  // a compiler runs for a while: let the interpreter go on
   int fds[2];
   if (pipe(fds) != 0) {
@@ -59,6 +61,13 @@ int run_process(const std::vector<std::string>& argv, std::string& output) {
   output.clear();
   char buf[4096];
   for (;;) {
+    pollfd p{fds[0], POLLIN, 0};
+    int ready = poll(&p, 1, waiting ? 100 : -1);
+    if (ready == 0) {  // nothing printed for 0.1 s: the program is still at work
+      waiting();
+      continue;
+    }
+    if (ready < 0 && errno == EINTR) continue;
     ssize_t n = read(fds[0], buf, sizeof buf);
     if (n > 0)
       output.append(buf, size_t(n));

@@ -80,6 +80,7 @@ void last_writers(Device device, const cupylike_index_params& p, const NDArray& 
   unsigned long long* w = reinterpret_cast<unsigned long long*>(winners->data());
   unsigned long long mask = slots - 1;
   long long* o = reinterpret_cast<long long*>(out.data());
+  kernels().prepare(device, index_family(), {kClaim, kWinner});  // compiled side by side
   void* claim[] = {&params, &k, &w, &mask};
   kernels()
       .get(device, index_family(), kClaim)
@@ -116,11 +117,13 @@ void check_indices(Device device, const std::vector<const NDArray*>& idx,
 
 void force_compact_threads(int threads) { g_forced_threads = threads; }
 
-MaskCounts count_mask(const NDArray& mask, const Stream& stream) {
+MaskCounts count_mask(const NDArray& mask, int emit_itemsize, const Stream& stream) {
   const Device device = mask.device();
   MaskCounts c;
   const int64_t n = mask.size();
   if (n == 0) return c;
+  // Both kernels of the compaction: on a cold cache they compile side by side.
+  kernels().prepare(device, index_family(), {kCount, kEmit + size_t(itemsize_slot(emit_itemsize))});
   const LaunchDims grid = launch_policy(device).compaction(n, g_forced_threads.load());
   c.threads = int(grid.block.x);
   c.blocks = grid.grid.x;

@@ -34,8 +34,9 @@ struct MaskCounts {
   ArrayPtr offsets;  // uint64 [blocks]
 };
 
-/// Counts the true elements of `mask` (contiguous bool); one synchronisation.
-MaskCounts count_mask(const NDArray& mask, const Stream& stream);
+/// Counts the true elements of `mask` (contiguous bool); one synchronisation. `emit_itemsize`:
+/// what emit_mask will copy next (1 for coordinates), whose kernel compiles meanwhile.
+MaskCounts count_mask(const NDArray& mask, int emit_itemsize, const Stream& stream);
 
 /// Writes the true elements' coordinates in `shape` (values null: `out` is int64
 /// [shape.size()][total], C order) or the elements of `values` (contiguous, as the mask) there.

@@ -355,7 +355,7 @@ std::vector<ArrayPtr> nonzero(const ArrayPtr& mask_in, const Stream& stream) {
   if (mask->dtype() != DType::bool_ || !mask->c_contiguous())
     mask = copy_array(mask_in, 'C', stream, DType::bool_);
   DimVector shape = mask->ndim() == 0 ? DimVector{1} : mask->shape();
-  const MaskCounts counts = count_mask(*mask, stream);
+  const MaskCounts counts = count_mask(*mask, 1, stream);
   const int nd = int(shape.size());
   ArrayPtr coords = empty(device, DType::int64, {int64_t(nd), counts.total});
   emit_mask(*mask, counts, shape, nullptr, *coords, stream);
@@ -373,7 +373,7 @@ ArrayPtr masked_values(const ArrayPtr& values_in, const ArrayPtr& mask_in, const
   if (mask->dtype() != DType::bool_ || !mask->c_contiguous())
     mask = copy_array(mask_in, 'C', stream, DType::bool_);
   if (!values->c_contiguous()) values = copy_array(values_in, 'C', stream, values_in->dtype());
-  const MaskCounts counts = count_mask(*mask, stream);
+  const MaskCounts counts = count_mask(*mask, values->itemsize(), stream);
   ArrayPtr out = empty(values->device(), values->dtype(), {counts.total});
   emit_mask(*mask, counts, mask->shape(), values.get(), *out, stream);
   return out;

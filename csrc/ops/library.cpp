@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/layout.hpp"
+#include "jit/parallel_compile.hpp"
 
 namespace cupylike {
 
@@ -29,13 +30,17 @@ std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& 
   std::shared_ptr<RawModule> module;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    auto& slot = (*modules)[family.name];
+    // One module per instantiation, as CuPy compiles a kernel per loop: code generation is
+    // most of a compile, and a program uses few of a family's instantiations (the demo 31 of
+    // 370 in 25 families; compiling whole families took 47 s of its cold start, 2 cores).
+    auto& slot = (*modules)[family.name + '\0' + instantiation];
     if (!slot)
       slot = std::make_shared<RawModule>(
           family.source.empty() ? "#include <" + family.header + ">\n" : family.source,
           // NumPy computes every operation separately: no fused multiply-adds on GPUs
           // either (the cpu device compiles with -ffp-contract=off).
-          std::vector<std::string>{"--fmad=false"}, family.instantiations, family.name + ".cu");
+          std::vector<std::string>{"--fmad=false"}, std::vector<std::string>{instantiation},
+          family.name + ".cu");
     module = slot;
   }
   return module->kernel(device, instantiation);
@@ -60,6 +65,18 @@ const LoadedKernel& FamilyKernels::get(Device device, const KernelFamily& family
     fast_[slot].store(k.get(), std::memory_order_release);
   }
   return *kernels_[slot];
+}
+
+void FamilyKernels::prepare(Device device, const KernelFamily& family,
+                            const std::vector<size_t>& which) {
+  std::vector<std::function<void()>> jobs;
+  for (size_t i : which) {
+    if (i >= count_)
+      raise(ErrorKind::index, "no kernel " + std::to_string(i) + " in " + family.name);
+    if (!fast_[size_t(device.slot()) * count_ + i].load(std::memory_order_acquire))
+      jobs.push_back([this, device, &family, i] { get(device, family, i); });
+  }
+  jit::compile_in_parallel(jobs);
 }
 
 void nd_params(cupylike_nd_params& p, const NDArray& out, const NDArray* in) {

@@ -1,7 +1,7 @@
 #pragma once
 /// The library's own kernels: templates in kernels/cupylike/ instantiated for dtypes, compiled
-/// per device by the same machinery as user kernels (one module per family of instantiations,
-/// so a cold cache compiles each family once), and launched with the backend's policy.
+/// per device by the same machinery as user kernels (a module per instantiation, on its first
+/// use), and launched with the backend's policy.
 #include <cupylike/params.h>
 
 #include <atomic>
@@ -20,7 +20,7 @@ namespace cupylike {
 /// int64, unsigned in uint64, anything else as itself.
 DType integer_accumulator(DType dtype);
 
-/// A group of instantiations of one header compiled together.
+/// The instantiations of one header (or generated source), each compiled on its own.
 struct KernelFamily {
   std::string name;                         // unique, e.g. "copy_from_float32"
   std::string header;                       // e.g. "cupylike/copy.cuh"
@@ -28,7 +28,7 @@ struct KernelFamily {
   std::string source = {};                  // generated source, used instead of the header
 };
 
-/// The kernel `instantiation` of `family` on `device`, compiling the family on first use.
+/// The kernel `instantiation` of `family` on `device`, compiled on first use.
 std::shared_ptr<LoadedKernel> library_kernel(Device device, const KernelFamily& family,
                                              const std::string& instantiation);
 
@@ -41,6 +41,10 @@ class FamilyKernels {
   /// Instantiation `i` of `family` on `device`; valid for this object's life (kernels are
   /// never removed).
   const LoadedKernel& get(Device device, const KernelFamily& family, size_t i);
+  /// Loads the instantiations `which` of `family` on `device`, compiling those the cache
+  /// lacks side by side (jit/parallel_compile): for an operation that needs several kernels
+  /// at once, and for warming the cache ahead.
+  void prepare(Device device, const KernelFamily& family, const std::vector<size_t>& which);
 
  private:
   size_t count_;

@@ -55,6 +55,10 @@ class Reduction {
   const std::string& name() const { return name_; }
   const std::vector<ReductionLoop>& loops() const { return loops_; }
   const KernelFamily& family() const { return family_; }
+  /// Loads the kernels of `loops` on `device`, compiling those the cache lacks side by side.
+  void compile_loops(Device device, const std::vector<size_t>& loops) {
+    kernels_.prepare(device, family_, loops);
+  }
   /// The loop for an input dtype and NumPy's dtype= (or out's dtype); TypeError if none.
   int select_loop(DType in, std::optional<DType> dtype) const;
 

@@ -39,6 +39,10 @@ class Scan {
   const std::string& name() const { return name_; }
   const std::vector<ScanLoop>& loops() const { return loops_; }
   const KernelFamily& family() const { return family_; }
+  /// Loads the kernels of `loops` on `device`, compiling those the cache lacks side by side.
+  void compile_loops(Device device, const std::vector<size_t>& loops) {
+    kernels_.prepare(device, family_, loops);
+  }
   /// The loop for an input dtype, NumPy's dtype= and the dtype of out= (if any); TypeError
   /// (NumPy's message) if none.
   int select_loop(DType in, std::optional<DType> dtype, std::optional<DType> out) const;

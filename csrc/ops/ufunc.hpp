@@ -90,8 +90,12 @@ class Ufunc {
   const std::vector<UfuncLoop>& loops() const { return loops_; }
   /// NumPy's notation for each loop: "ff->f".
   std::vector<std::string> type_strings() const;
-  /// The generated kernel family (one module per device holds every loop).
+  /// The generated kernel family (a module per loop and device, compiled on first use).
   const KernelFamily& family() const { return family_; }
+  /// Loads the kernels of `loops` on `device`, compiling those the cache lacks side by side.
+  void compile_loops(Device device, const std::vector<size_t>& loops) {
+    kernels_.prepare(device, family_, loops);
+  }
   const std::string& kernel_name(int loop) const { return family_.instantiations[loop]; }
 
   /// The loop NumPy would run; TypeError (NumPy's message) when none fits.

@@ -3,8 +3,10 @@
 // GPU) CUDA modules and launches. Underscored: not public API.
 #include <pybind11/stl.h>
 
+#include "jit/compile_notice.hpp"
 #include "jit/nvrtc.hpp"
 #include "jit/nvrtc_cache.hpp"
+#include "jit/parallel_compile.hpp"
 #include "jit/paths.hpp"
 #include "python/bind_parts.hpp"
 #include "python/bindings.hpp"
@@ -57,6 +59,13 @@ void bind_nvrtc(py::module_& m) {
       py::arg("source"), py::arg("name"), py::arg("options"), py::arg("name_expressions"),
       py::arg("arch"), py::arg("ptx"), "_nvrtc_compile through the memory and disk caches.");
   m.def("_nvrtc_cache_key", &jit::nvrtc_cache_key);
+  m.def("_set_compile_notice", &jit::set_compile_notice, py::arg("enabled"),
+        "Turns the first-run compile notice on stderr on or off for this process.");
+  m.def("_compile_notice_shown", &jit::compile_notice_shown,
+        "Whether this process has shown the compile notice.");
+  m.def("_compile_slots", &jit::compile_slots,
+        "How many host compilers this process runs at once (CUPYLIKE_COMPILE_JOBS, else its "
+        "CPUs).");
   m.def("_nvrtc_cache_stats", [] {
     jit::NvrtcCacheStats s = jit::nvrtc_cache_stats();
     return py::dict(py::arg("memory_hits") = s.memory_hits, py::arg("disk_hits") = s.disk_hits,

@@ -100,6 +100,14 @@ A reduction of the library's table, called as
       .def_property_readonly("types", [](const Reduction& r) { return type_strings(r); })
       .def("_kernel_source", [](const Reduction& r) { return r.family().source; })
       .def("_kernel_names", [](const Reduction& r) { return r.family().instantiations; })
+      .def(
+          "_compile_loops",
+          [](Reduction& r, const std::vector<size_t>& loops) {
+            r.compile_loops(current_device(), loops);
+          },
+          py::arg("loops"),
+          "Loads the kernels of these loops (indices into types) on the current device, compiling "
+          "those the cache lacks in parallel.")
       .def("__repr__", [](const Reduction& r) { return "<reduction '" + r.name() + "'>"; });
   m.def(
       "_make_reduction",

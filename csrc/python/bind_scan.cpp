@@ -51,6 +51,14 @@ scans the flattened array.)doc")
       .def_property_readonly("types", [](const Scan& s) { return type_strings(s); })
       .def("_kernel_source", [](const Scan& s) { return s.family().source; })
       .def("_kernel_names", [](const Scan& s) { return s.family().instantiations; })
+      .def(
+          "_compile_loops",
+          [](Scan& s, const std::vector<size_t>& loops) {
+            s.compile_loops(current_device(), loops);
+          },
+          py::arg("loops"),
+          "Loads the kernels of these loops (indices into types) on the current device, compiling "
+          "those the cache lacks in parallel.")
       .def("__repr__", [](const Scan& s) { return "<scan '" + s.name() + "'>"; });
   m.def(
       "_make_scan",

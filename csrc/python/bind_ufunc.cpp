@@ -127,6 +127,14 @@ A universal function: elementwise over broadcast arrays, with NumPy's loops, typ
                  .def_property_readonly("signature", [](const Ufunc&) { return py::none(); })
                  .def("_kernel_source", [](const Ufunc& u) { return u.family().source; })
                  .def("_kernel_names", [](const Ufunc& u) { return u.family().instantiations; })
+                 .def(
+                     "_compile_loops",
+                     [](Ufunc& u, const std::vector<size_t>& loops) {
+                       u.compile_loops(current_device(), loops);
+                     },
+                     py::arg("loops"),
+                     "Loads the kernels of these loops (indices into types) on the current device, "
+                     "compiling those the cache lacks in parallel.")
                  .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + u.name() + "'>"; });
   auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
   type->tp_call = tp_call;

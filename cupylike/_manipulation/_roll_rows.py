@@ -6,7 +6,7 @@ address."""
 import math
 
 from cupylike._core import _native
-from cupylike._core._statistics_kernels import launch, module
+from cupylike._core._statistics_kernels import function, launch
 
 # Unit size in bytes -> the kernel's unit type, widest first.
 _UNITS = {8: "unsigned long long", 4: "unsigned int", 2: "unsigned short", 1: "unsigned char"}
@@ -29,6 +29,6 @@ def roll_rows(a, axis, shift):
     per_step = span // unit
     rows, n = math.prod(a.shape[:axis]), a.shape[axis] * per_step
     out = _native.empty(a.shape, a.dtype)
-    kernel = module("cupylike/roll.cuh", kernel_names()).get_function(_name(unit))
+    kernel = function("cupylike/roll.cuh", _name(unit))
     launch(kernel, rows * n, (a, out, rows, n, shift * per_step))
     return out

@@ -10,7 +10,7 @@ GPUs always sort this way. The cpu device sorts with NumPy and the host radix so
 import numpy
 
 from cupylike._core import _native
-from cupylike._core._statistics_kernels import launch, module
+from cupylike._core._statistics_kernels import function, launch
 
 # Tests: sort with the kernels on the cpu device too.
 forced = False
@@ -59,7 +59,7 @@ def _search_name(key):
 
 
 def kernel_names():
-    """Every instantiation of the sort module (compiled together once; the NVRTC test compiles
+    """Every instantiation of sort.cuh (each compiled on first use; the NVRTC test compiles
     exactly this list)."""
     names = []
     for key in dict.fromkeys(KEYS.values()):
@@ -69,7 +69,7 @@ def kernel_names():
 
 
 def _function(name):
-    return module("cupylike/sort.cuh", kernel_names()).get_function(name)
+    return function("cupylike/sort.cuh", name)
 
 
 def use_kernels(a):

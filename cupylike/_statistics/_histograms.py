@@ -14,7 +14,7 @@ import warnings
 import numpy
 
 from cupylike._core import _native
-from cupylike._core._statistics_kernels import C_TYPES, launch_dims, module
+from cupylike._core._statistics_kernels import C_TYPES, function, launch_dims
 from cupylike._core._ufuncs import UFUNCS
 from cupylike._math._sumprod import max as _max
 from cupylike._math._sumprod import min as _min
@@ -46,16 +46,15 @@ def _histogram_name(dtype, accumulator, uniform):
 
 
 def kernel_names():
-    """The instantiations of the counting module: bincount's and histogram's for every real
-    dtype, compiled together once (one compile costs less than several separate ones, and
-    the NVRTC test compiles this module)."""
+    """The instantiations of histogram.cuh: bincount's and histogram's for every real dtype
+    (each compiled on first use; the NVRTC test compiles them together)."""
     return [_bincount_name(acc) for acc in _ACCUMULATORS] + [
         _histogram_name(dtype, acc, uniform) for dtype in C_TYPES if dtype.kind != "c"
         for acc in _ACCUMULATORS for uniform in (True, False)]
 
 
 def _kernel(name):
-    return module("cupylike/histogram.cuh", kernel_names()).get_function(name)
+    return function("cupylike/histogram.cuh", name)
 
 
 def _count(kernel, n, length, accumulator, weights, make_args):

@@ -16,7 +16,7 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from cupylike._core import _native
-from cupylike._core._statistics_kernels import C_TYPES, launch, module
+from cupylike._core._statistics_kernels import C_TYPES, function, launch
 from cupylike._core._ufuncs import UFUNCS
 
 _add = UFUNCS["add"]
@@ -48,13 +48,13 @@ def select_name(dtype):
 
 
 def select_names():
-    """The instantiations of the selection module: every dtype, compiled together once (one
-    compile costs less than a few separate ones, and the NVRTC test compiles this module)."""
+    """The instantiations of select.cuh, one per dtype (each compiled on first use; the NVRTC
+    test compiles them together)."""
     return [select_name(dtype) for dtype in C_TYPES]
 
 
 def _select_kernel(dtype):
-    return module("cupylike/select.cuh", select_names()).get_function(select_name(dtype))
+    return function("cupylike/select.cuh", select_name(dtype))
 
 
 def _work_copy(a, axis, overwrite_input):

@@ -1,9 +1,9 @@
-"""The integer and bool matrix product kernel (kernels/cupylike/int_matmul.cuh): one module
-with an instantiation per dtype, compiled once on first use."""
+"""The integer and bool matrix product kernel (kernels/cupylike/int_matmul.cuh): an
+instantiation per dtype, each compiled on first use."""
 
 import numpy
 
-from cupylike._core._statistics_kernels import C_TYPES, launch, module
+from cupylike._core._statistics_kernels import C_TYPES, function, launch
 
 DTYPES = tuple(numpy.dtype(t) for t in (
     numpy.bool_, numpy.int8, numpy.int16, numpy.int32, numpy.int64, numpy.uint8, numpy.uint16,
@@ -26,7 +26,7 @@ def run(a, a_strides, b, b_strides, c):
     m, n = c.shape[-2:]
     k = a.shape[-1]
     batch = c.size // (m * n)
-    kernel = module(_HEADER, kernel_names()).get_function(_name(c.dtype))
+    kernel = function(_HEADER, _name(c.dtype))
     tiles = batch * -(-m // 4) * -(-n // 4)  # at least the kernel's tiles, which size the grid
     # Data pointers: the kernel walks the operands' strides itself, whatever their layout.
     launch(kernel, tiles, (a.data, b.data, c, batch, m, n, k, *a_strides, *b_strides),

@@ -37,12 +37,12 @@ def loops(names, skip=()):
 
 
 def warm_up(names):
-    """Compiles the kernel families of `names` in parallel (compiles release the GIL), so the
-    first tests do not pay for them one after the other."""
+    """Compiles every loop of the ufuncs `names` side by side (a kernel per loop, one compiler
+    per CPU), so the tests, which run every loop, do not compile them one after the other."""
 
     def one(name):
         u = getattr(cupylike, name)
-        u(*[cupylike.zeros(1, numpy.dtype(c)) for c in u.types[0].split("->")[0]])
+        u._compile_loops(list(range(u.ntypes)))
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(one, names))
