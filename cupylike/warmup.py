@@ -232,6 +232,8 @@ def warm(device=None, only=None, progress=None):
         (a list of (group, error message)), ``device`` and ``cache`` (the folder).
     """
     device = cp.Device(device)
+    with device:  # a device this process cannot use fails here, once
+        pass
     tasks = _tasks(only)
     _native._set_compile_notice(False)  # the progress line says it instead
     before, start = _cached_kernels(), time.monotonic()
@@ -285,8 +287,9 @@ def main(argv=None):
     except (ValueError, RuntimeError) as error:
         print(f"cupylike.warmup: {error}", file=sys.stderr)
         return 2
-    for name, message in result["failed"]:
-        print(f"cupylike.warmup: {name} failed: {message}", file=sys.stderr)
+    for message in dict.fromkeys(message for _, message in result["failed"]):
+        names = sorted({name for name, m in result["failed"] if m == message})
+        print(f"cupylike.warmup: {', '.join(names)} failed: {message}", file=sys.stderr)
     print(f"cupylike.warmup: {result['compiled']} kernels compiled, the rest were cached, in "
           f"{result['seconds']:.1f} s; cache: {result['cache']}")
     return 1 if result["failed"] else 0

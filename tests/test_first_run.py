@@ -115,6 +115,17 @@ def test_warmup_names_an_unknown_group_and_fails(tmp_path):
     assert done.returncode == 2 and "no_such_thing" in done.stderr
 
 
+@pytest.mark.skipif(cupylike._core._native._cuda_device_count() > 0 and not EMULATED,
+                    reason="a machine with a CUDA driver")
+def test_warmup_on_a_device_it_cannot_use_fails_once(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("CUPYLIKE_CUDA_EMULATOR",
+                                                            "CUPYLIKE_LIBCUDA", "CUPYLIKE_DEVICE")}
+    done = subprocess.run([sys.executable, "-m", "cupylike.warmup", "--device", "cuda"],
+                          env=dict(env, CUPYLIKE_CACHE_DIR=str(tmp_path / "cache")),
+                          capture_output=True, text=True, timeout=120, cwd=str(tmp_path))
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+
+
 def test_warmup_groups_name_real_ufuncs_and_reductions():
     from cupylike import warmup as w
     from cupylike._core._reductions import REDUCTIONS

@@ -4,7 +4,7 @@
 /// cast.cuh, loop.cuh) took 0.23 s of a one-kernel module's 0.4-0.55 s with g++ 12; a GCC
 /// precompiled header of them loads in a few milliseconds. It is built on first use into the
 /// disk cache, keyed by everything that decides it (compiler, flags, CPU, the kernels folder),
-/// and checked against its digest before a process first uses it.
+/// and checked against its checksum before a process first uses it.
 ///
 /// Only sources that start with `#include <cupylike/...>` after // comments (the library's, and
 /// ElementwiseKernel and ReductionKernel sources) use it, with no options beyond the defaults: such
