@@ -168,6 +168,8 @@ std::vector<std::string> cuda_include_dirs() {
               ". Install them with `pip install nvidia-cuda-cccl` (part of "
               "cupylike[cuda13]), or install the CUDA toolkit.");
   if (cccl.path != runtime.path) dirs.push_back(cccl.path);  // CUDA 12 kept them together
+  // Kept: every compile's flags and cache key ask again, and the answer cannot change.
+  set_cuda_include_dirs(dirs);
   return dirs;
 }
 

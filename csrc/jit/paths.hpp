@@ -18,8 +18,8 @@ std::string kernel_dir_digest();
 
 /// The folders of CUDA's headers the kernel compilers include from: the CUDA runtime's
 /// (cuda_fp16.h, vector_types.h), crt/'s when it is elsewhere (CUDA 12's wheels: nvcc's), then
-/// CCCL's (<cuda/std/...>) when it has its own, as
-/// the locator finds them (runtime/cuda_search.hpp); without a locator, the toolkit's that CMake
+/// CCCL's (<cuda/std/...>) when it has its own, as the locator finds them
+/// (runtime/cuda_search.hpp), found once per process; without a locator, the toolkit's that CMake
 /// found at build time. set_cuda_include_dirs' folders instead once it is called (the emulated
 /// GPU takes the library's). Raises, saying where it looked, when the runtime's are not found.
 std::vector<std::string> cuda_include_dirs();
